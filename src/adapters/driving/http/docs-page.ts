@@ -1,0 +1,40 @@
+import { createRequire } from 'node:module';
+import express, { type Router } from 'express';
+
+const require = createRequire(import.meta.url);
+const swaggerUiDist = require('swagger-ui-dist') as { getAbsoluteFSPath(): string };
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Timestamp and JWT inspection API</title>
+<link rel="stylesheet" href="./swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="./swagger-ui-bundle.js"></script>
+<script src="./init.js"></script>
+</body>
+</html>`;
+
+/**
+ * The interactive API reference: Swagger UI from the local swagger-ui-dist
+ * package (no CDN), pointed at the generated document.
+ */
+export function docsRouter(openApiUrl: string): Router {
+  const init = `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(openApiUrl)}, dom_id: '#swagger-ui', tryItOutEnabled: true });`;
+  const docs = express.Router({ caseSensitive: true, strict: true });
+  docs.get('/', (req, res) => {
+    if (!req.originalUrl.split('?')[0]?.endsWith('/')) {
+      res.redirect(301, `${req.baseUrl}/`);
+      return;
+    }
+    res.type('html').send(page);
+  });
+  docs.get('/init.js', (_req, res) => {
+    res.type('application/javascript').send(init);
+  });
+  docs.use(express.static(swaggerUiDist.getAbsoluteFSPath(), { index: false, fallthrough: true }));
+  return docs;
+}

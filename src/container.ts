@@ -1,0 +1,102 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Config } from './config.js';
+import type { Clock } from './core/ports/clock.js';
+import type { RateLimitStore } from './core/ports/rate-limit-store.js';
+import { ConsumeRateLimit, type RateLimitPolicy } from './core/use-cases/consume-rate-limit.js';
+import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix.js';
+import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
+import { DecodeJwt } from './core/use-cases/decode-jwt.js';
+import { GetCurrentTime } from './core/use-cases/get-current-time.js';
+import { MemoryRateLimitStore } from './adapters/driven/memory-rate-limit-store.js';
+import { SystemClock } from './adapters/driven/system-clock.js';
+import type { UseCases } from './adapters/driving/trpc/trpc.js';
+import { createHttpApp } from './adapters/driving/http/app.js';
+import type { Express } from 'express';
+import packageJson from '../package.json' with { type: 'json' };
+
+export const SERVICE_VERSION: string = packageJson.version;
+
+const TOKENS = {
+  Policy: Symbol.for('RateLimitPolicy'),
+  Clock: Symbol.for('Clock'),
+  RateLimitStore: Symbol.for('RateLimitStore'),
+  GetCurrentTime: Symbol.for('GetCurrentTime'),
+  ConvertTimestampToUtc: Symbol.for('ConvertTimestampToUtc'),
+  ConvertDatetimeToUnix: Symbol.for('ConvertDatetimeToUnix'),
+  DecodeJwt: Symbol.for('DecodeJwt'),
+  ConsumeRateLimit: Symbol.for('ConsumeRateLimit'),
+} as const;
+
+/** Ports a caller may replace, for tests and for process-level wiring (cluster workers). */
+export interface PortOverrides {
+  readonly clock?: Clock;
+  readonly rateLimitStore?: RateLimitStore;
+}
+
+export interface Application {
+  readonly useCases: UseCases;
+  readonly consumeRateLimit: ConsumeRateLimit;
+  readonly rateLimitStore: RateLimitStore;
+  close(): Promise<void>;
+}
+
+function defaultStore(policy: RateLimitPolicy): RateLimitStore {
+  return new MemoryRateLimitStore(policy);
+}
+
+/**
+ * The composition root: the only place that knows every adapter and the only
+ * service locator. Use cases are resolved once here, never per request.
+ */
+export function buildContainer(config: Config, overrides: PortOverrides = {}): Application {
+  const container = new Container({ defaultScope: 'Singleton' });
+  const policy: RateLimitPolicy = { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds };
+
+  container.bind<RateLimitPolicy>(TOKENS.Policy).toConstantValue(policy);
+  container.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
+  container
+    .bind<RateLimitStore>(TOKENS.RateLimitStore)
+    .toResolvedValue((p: RateLimitPolicy) => overrides.rateLimitStore ?? defaultStore(p), [TOKENS.Policy]);
+  container.bind(TOKENS.GetCurrentTime).toResolvedValue((clock: Clock) => new GetCurrentTime(clock), [TOKENS.Clock]);
+  container.bind(TOKENS.ConvertTimestampToUtc).toResolvedValue(() => new ConvertTimestampToUtc());
+  container.bind(TOKENS.ConvertDatetimeToUnix).toResolvedValue(() => new ConvertDatetimeToUnix());
+  container.bind(TOKENS.DecodeJwt).toResolvedValue((clock: Clock) => new DecodeJwt(clock), [TOKENS.Clock]);
+  container
+    .bind(TOKENS.ConsumeRateLimit)
+    .toResolvedValue(
+      (store: RateLimitStore, p: RateLimitPolicy) => new ConsumeRateLimit(store, p),
+      [TOKENS.RateLimitStore, TOKENS.Policy],
+    );
+
+  const rateLimitStore = container.get<RateLimitStore>(TOKENS.RateLimitStore);
+  return {
+    useCases: {
+      getCurrentTime: container.get<GetCurrentTime>(TOKENS.GetCurrentTime),
+      convertTimestampToUtc: container.get<ConvertTimestampToUtc>(TOKENS.ConvertTimestampToUtc),
+      convertDatetimeToUnix: container.get<ConvertDatetimeToUnix>(TOKENS.ConvertDatetimeToUnix),
+      decodeJwt: container.get<DecodeJwt>(TOKENS.DecodeJwt),
+    },
+    consumeRateLimit: container.get<ConsumeRateLimit>(TOKENS.ConsumeRateLimit),
+    rateLimitStore,
+    close: () => rateLimitStore.close(),
+  };
+}
+
+/** Everything `main.ts` and the tests start: the wired core plus its HTTP app. */
+export function buildHttpService(config: Config, overrides: PortOverrides = {}): { app: Express; application: Application } {
+  const application = buildContainer(config, overrides);
+  const app = createHttpApp({
+    useCases: application.useCases,
+    consumeRateLimit: application.consumeRateLimit,
+    storeHealth: () => application.rateLimitStore.health(),
+    options: {
+      basePath: config.basePath,
+      trustProxy: config.trustProxy,
+      ipv6SubnetPrefix: config.rateLimit.ipv6SubnetPrefix,
+      rateLimit: { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds },
+      version: SERVICE_VERSION,
+    },
+  });
+  return { app, application };
+}

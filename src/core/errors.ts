@@ -1,0 +1,32 @@
+/**
+ * Every way a use case can refuse its input. The codes are stable and carry no
+ * transport meaning; adapters map them through one exhaustive table.
+ */
+export type DomainErrorCode =
+  | 'TIMESTAMP_INVALID'
+  | 'TIMESTAMP_OUT_OF_RANGE'
+  | 'UNIT_INVALID'
+  | 'DATETIME_INVALID'
+  | 'DATETIME_MISSING_ZONE'
+  | 'DATETIME_IMPOSSIBLE'
+  | 'DATETIME_OUT_OF_RANGE'
+  | 'TOKEN_EMPTY'
+  | 'TOKEN_TOO_LONG'
+  | 'TOKEN_ENCRYPTED'
+  | 'TOKEN_MALFORMED'
+  | 'TOKEN_SEGMENT_ENCODING'
+  | 'TOKEN_SEGMENT_UTF8'
+  | 'TOKEN_SEGMENT_JSON'
+  | 'TOKEN_SEGMENT_NOT_OBJECT'
+  | 'TOKEN_TOO_DEEP';
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,77 @@
+import { DomainError } from '../errors.js';
+import { MAX_UNIX_MS, MIN_UNIX_MS, RANGE_TEXT, floorDiv, utcInstant, type UtcInstant } from '../time/calendar.js';
+
+export const TIMESTAMP_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
+export type TimestampUnit = (typeof TIMESTAMP_UNITS)[number];
+
+export interface TimestampToUtcInput {
+  readonly timestamp: string;
+  readonly unit?: string | undefined;
+}
+
+export interface TimestampToUtc {
+  readonly input: string;
+  readonly detected_unit: TimestampUnit;
+  readonly utc: UtcInstant;
+  readonly source: 'datetime_utc';
+}
+
+const DECIMAL_INTEGER = /^[+-]?[0-9]+$/;
+// An in-range instant needs at most 21 digits (nanoseconds near year 9999).
+const MAX_SIGNIFICANT_DIGITS = 22;
+
+/** Units per millisecond, as a multiplier (negative exponent) or divisor. */
+const TO_MS: Record<TimestampUnit, (value: bigint) => bigint> = {
+  seconds: (value) => value * 1000n,
+  milliseconds: (value) => value,
+  microseconds: (value) => floorDiv(value, 1000n),
+  nanoseconds: (value) => floorDiv(value, 1_000_000n),
+};
+
+/** epochconverter.com's ladder, on the absolute value. */
+export function detectUnit(value: bigint): TimestampUnit {
+  const magnitude = value < 0n ? -value : value;
+  if (magnitude < 100_000_000_000n) return 'seconds';
+  if (magnitude < 100_000_000_000_000n) return 'milliseconds';
+  if (magnitude < 100_000_000_000_000_000n) return 'microseconds';
+  return 'nanoseconds';
+}
+
+function parseUnit(unit: string): TimestampUnit {
+  const known = TIMESTAMP_UNITS.find((candidate) => candidate === unit);
+  if (!known) throw new DomainError('UNIT_INVALID', `unit must be one of ${TIMESTAMP_UNITS.join(', ')}`);
+  return known;
+}
+
+function parseTimestamp(raw: string): bigint {
+  const text = raw.trim();
+  if (text === '') throw new DomainError('TIMESTAMP_INVALID', 'timestamp must not be empty');
+  if (!DECIMAL_INTEGER.test(text)) {
+    throw new DomainError('TIMESTAMP_INVALID', 'timestamp must be a decimal integer (an optional sign and digits)');
+  }
+  const significant = text.replace(/^[+-]?0*/, '');
+  if (significant.length > MAX_SIGNIFICANT_DIGITS) throw outOfRange();
+  return BigInt(text);
+}
+
+const outOfRange = (): DomainError =>
+  new DomainError('TIMESTAMP_OUT_OF_RANGE', `timestamp is out of range: the instant must fall ${RANGE_TEXT}`);
+
+/**
+ * Converts a Unix timestamp in seconds, milliseconds, microseconds or nanoseconds
+ * to UTC with exact integer arithmetic, flooring sub-millisecond digits.
+ *
+ * Throws `TIMESTAMP_INVALID` for anything but a decimal integer, `UNIT_INVALID`
+ * for an unknown unit and `TIMESTAMP_OUT_OF_RANGE` outside years 0001–9999.
+ * It does not guess at decimals or exponents: those are refused, not rounded.
+ */
+export class ConvertTimestampToUtc {
+  execute({ timestamp, unit }: TimestampToUtcInput): TimestampToUtc {
+    const chosenUnit = unit === undefined ? undefined : parseUnit(unit);
+    const value = parseTimestamp(timestamp);
+    const detected = chosenUnit ?? detectUnit(value);
+    const unixMs = TO_MS[detected](value);
+    if (unixMs < MIN_UNIX_MS || unixMs > MAX_UNIX_MS) throw outOfRange();
+    return { input: timestamp, detected_unit: detected, utc: utcInstant(unixMs), source: 'datetime_utc' };
+  }
+}

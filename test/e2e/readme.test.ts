@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { buildHttpService } from '../../src/container.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const examples = [...readme.matchAll(/^\$ curl -s '(http:\/\/localhost:3000[^']+)'\n(.+)$/gm)].map(
+  ([, url = '', answer = '']) => [new URL(url), answer] as const,
+);
+
+/** The shape of a JSON value: its keys and value types, not its values. */
+const shapeOf = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null
+    ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]))
+    : typeof value;
+
+describe('README examples', () => {
+  // The real clock: the examples' expired flags must hold today, as a user would see them.
+  const { app } = buildHttpService(loadConfig({ RATE_LIMIT_POINTS: '1000' }));
+
+  it('has examples for every REST path and for tRPC', () => {
+    const paths = new Set(examples.map(([url]) => url.pathname));
+    for (const path of ['/unix-timestamp/now', '/unix-timestamp/to-utc', '/unix-timestamp/to-unix', '/jwt/decode']) {
+      expect(paths).toContain(path);
+    }
+    expect([...paths].some((path) => path.startsWith('/trpc/'))).toBe(true);
+  });
+
+  it.each(examples.map(([url, answer]) => [`${url.pathname}${url.search}`.slice(0, 80), url, answer] as const))(
+    'GET %s answers as shown',
+    async (_label, url, answer) => {
+      const res = await request(app).get(`${url.pathname}${url.search}`);
+      if (url.pathname.endsWith('/now')) expect(shapeOf(res.body)).toEqual(shapeOf(JSON.parse(answer)));
+      else expect(res.text).toBe(answer);
+    },
+  );
+});

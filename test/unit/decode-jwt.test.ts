@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
+import { expectDomainError } from '../support/domain-error.js';
+import { FixedClock } from '../support/fakes.js';
+import {
+  HS256_HEADER,
+  JWT_IO_TOKEN,
+  RFC7516_JWE,
+  RFC7519_3_1_TOKEN,
+  RFC7519_6_1_TOKEN,
+  b64url,
+  tokenOf,
+} from '../support/fixtures.js';
+
+const NOW_MS = 1_800_000_000_000; // 2027-01-15T08:00:00Z
+const decoder = new DecodeJwt(new FixedClock(NOW_MS));
+const decode = (token: string) => decoder.execute({ token });
+
+describe('DecodeJwt', () => {
+  it('decodes the jwt.io token', () => {
+    expect(decode(JWT_IO_TOKEN)).toEqual({
+      input: JWT_IO_TOKEN,
+      header: { alg: 'HS256', typ: 'JWT' },
+      payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
+      signature: 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+      algorithm: 'HS256',
+      token_type: 'JWT',
+      expires_at: null,
+      issued_at: '2018-01-18T01:30:22Z',
+      not_before: null,
+      expired: null,
+      issuer: null,
+      audience: null,
+      subject: '1234567890',
+      encoding: 'jwt',
+      source: 'decode',
+    });
+  });
+
+  it('decodes the RFC 7519 §3.1 example, CRLFs in its JSON included', () => {
+    expect(decode(RFC7519_3_1_TOKEN)).toMatchObject({
+      header: { typ: 'JWT', alg: 'HS256' },
+      payload: { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true },
+      algorithm: 'HS256',
+      token_type: 'JWT',
+      issuer: 'joe',
+      expires_at: '2011-03-22T18:43:00Z',
+      expired: true,
+    });
+  });
+
+  it('decodes the RFC 7519 §6.1 unsecured token with alg none and an empty signature', () => {
+    expect(decode(RFC7519_6_1_TOKEN)).toMatchObject({ header: { alg: 'none' }, algorithm: 'none', token_type: null, signature: '' });
+  });
+
+  it('strips surrounding whitespace and a Bearer prefix in any case, and echoes the raw input', () => {
+    for (const raw of [`Bearer ${JWT_IO_TOKEN}`, `  bearer\t${JWT_IO_TOKEN}\n`, `BEARER   ${JWT_IO_TOKEN}`]) {
+      const result = decode(raw);
+      expect(result.input).toBe(raw);
+      expect(result.subject).toBe('1234567890');
+    }
+  });
+
+  it('keeps unicode claims intact', () => {
+    const result = decode(tokenOf(HS256_HEADER, '{"name":"José Müller 🦀 名前","emoji":"\\ud83d\\ude00"}'));
+    expect(result.payload).toEqual({ name: 'José Müller 🦀 名前', emoji: '😀' });
+  });
+
+  it('returns an aud array as given', () => {
+    expect(decode(tokenOf(HS256_HEADER, '{"aud":["api","web"],"iss":"https://issuer.example"}'))).toMatchObject({
+      audience: ['api', 'web'],
+      issuer: 'https://issuer.example',
+    });
+  });
+
+  it('keeps a __proto__ claim as a plain member without touching any prototype', () => {
+    const result = decode(tokenOf(HS256_HEADER, '{"__proto__":{"admin":true},"sub":"u1","constructor":"c"}'));
+    expect(Object.hasOwn(result.payload, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(result.payload)).toBe(Object.prototype);
+    expect(JSON.stringify(result.payload)).toBe('{"__proto__":{"admin":true},"sub":"u1","constructor":"c"}');
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    expect(result.subject).toBe('u1');
+  });
+
+  it('keeps integers beyond double precision digit for digit', () => {
+    const result = decode(tokenOf(HS256_HEADER, '{"id":12345678901234567890,"small":42,"float":1.5}'));
+    expect(JSON.stringify(result.payload)).toBe('{"id":12345678901234567890,"small":42,"float":1.5}');
+  });
+
+  describe('derives exp, iat and nbf', () => {
+    it.each([
+      ['{"exp":1300819380.999}', '2011-03-22T18:43:00Z', true],
+      ['{"exp":1800000000}', '2027-01-15T08:00:00Z', true],
+      ['{"exp":1800000001}', '2027-01-15T08:00:01Z', false],
+      ['{"exp":253402300799}', '9999-12-31T23:59:59Z', false],
+      ['{"exp":253402300800}', null, false],
+      ['{"exp":-62135596801}', null, true],
+      ['{"exp":1e400}', null, false],
+      ['{"exp":"1800000000"}', null, null],
+      ['{"exp":null}', null, null],
+      ['{"exp":true}', null, null],
+      ['{}', null, null],
+    ])('%s gives expires_at %s and expired %s', (payload, expiresAt, expired) => {
+      expect(decode(tokenOf(HS256_HEADER, payload))).toMatchObject({ expires_at: expiresAt, expired });
+    });
+
+    it('derives not_before and issued_at, floored to the second', () => {
+      expect(decode(tokenOf(HS256_HEADER, '{"nbf":-0.5,"iat":0.999}'))).toMatchObject({
+        not_before: '1969-12-31T23:59:59Z',
+        issued_at: '1970-01-01T00:00:00Z',
+      });
+    });
+  });
+
+  it('reports non-string alg and typ as null', () => {
+    expect(decode(tokenOf('{"alg":1,"typ":["JWT"]}', '{}'))).toMatchObject({ algorithm: null, token_type: null });
+  });
+
+  it('tolerates trailing = padding', () => {
+    const [header, payload, signature] = JWT_IO_TOKEN.split('.');
+    expect(decode(`${header}=.${payload}==.${signature}`).payload).toMatchObject({ name: 'John Doe' });
+  });
+
+  describe('refuses what it cannot decode, each with its own message', () => {
+    it.each([
+      ['', 'TOKEN_EMPTY', 'token must not be empty'],
+      ['  \n', 'TOKEN_EMPTY', 'token must not be empty'],
+      [RFC7516_JWE, 'TOKEN_ENCRYPTED', 'token is an encrypted JWE (five parts) and cannot be decoded without the key'],
+      ['abc', 'TOKEN_MALFORMED', 'token must have three dot-separated parts (header.payload.signature), found 1'],
+      ['a.b', 'TOKEN_MALFORMED', 'token must have three dot-separated parts (header.payload.signature), found 2'],
+      ['a.b.c.d', 'TOKEN_MALFORMED', 'token must have three dot-separated parts (header.payload.signature), found 4'],
+      [`.${b64url('{}')}.sig`, 'TOKEN_MALFORMED', 'token header is empty'],
+      [`${b64url('{}')}..sig`, 'TOKEN_MALFORMED', 'token payload is empty'],
+      [`eyJ+YWxnIjoiSFMyNTYifQ.${b64url('{}')}.x`, 'TOKEN_SEGMENT_ENCODING', 'token header contains characters outside the base64url alphabet'],
+      [`${b64url('{}')}.e30/.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload contains characters outside the base64url alphabet'],
+      [`${b64url('{}')}.e3 0.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload contains characters outside the base64url alphabet'],
+      [`${b64url('{}')}.e=30.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload contains characters outside the base64url alphabet'],
+      [`${b64url('{}')}.e30AA.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload has an impossible base64url length'],
+      [`${Buffer.from([0xff, 0xfe, 0x7b]).toString('base64url')}.e30.x`, 'TOKEN_SEGMENT_UTF8', 'token header is not valid UTF-8'],
+      [`e30.${Buffer.from('{"a":"\xed\xa0\x80"}', 'latin1').toString('base64url')}.x`, 'TOKEN_SEGMENT_UTF8', 'token payload is not valid UTF-8'],
+      [`e30.${b64url('not json')}.x`, 'TOKEN_SEGMENT_JSON', 'token payload is not valid JSON'],
+      [`e30.${b64url('{"a":1,}')}.x`, 'TOKEN_SEGMENT_JSON', 'token payload is not valid JSON'],
+      [`${b64url('[1,2]')}.e30.x`, 'TOKEN_SEGMENT_NOT_OBJECT', 'token header must be a JSON object'],
+      [`e30.${b64url('"claims"')}.x`, 'TOKEN_SEGMENT_NOT_OBJECT', 'token payload must be a JSON object'],
+      [`e30.${b64url('null')}.x`, 'TOKEN_SEGMENT_NOT_OBJECT', 'token payload must be a JSON object'],
+      [`e30.${b64url('42')}.x`, 'TOKEN_SEGMENT_NOT_OBJECT', 'token payload must be a JSON object'],
+    ])('refuses %j with %s', (token, code, message) => {
+      expectDomainError(() => decode(token), code as Parameters<typeof expectDomainError>[1], message);
+    });
+  });
+
+  it('accepts 8192 characters and refuses 8193', () => {
+    const unsigned = tokenOf(HS256_HEADER, '{"pad":""}', '');
+    const fill = (length: number) => unsigned + 'a'.repeat(length - unsigned.length);
+    expect(fill(8192).length).toBe(8192);
+    expect(decode(fill(8192)).payload).toEqual({ pad: '' });
+    expectDomainError(() => decode(fill(8193)), 'TOKEN_TOO_LONG', 'token is longer than 8192 characters');
+  });
+
+  it('accepts JSON nested 64 levels deep and refuses 65', () => {
+    const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    expect(decode(tokenOf(HS256_HEADER, nested(64))).payload).toHaveProperty('a');
+    expectDomainError(
+      () => decode(tokenOf(HS256_HEADER, nested(65))),
+      'TOKEN_TOO_DEEP',
+      'token payload JSON is nested deeper than 64 levels',
+    );
+    expectDomainError(
+      () => decode(tokenOf(HS256_HEADER, `{"s":"${'['.repeat(100)}","deep":${nested(70)}}`)),
+      'TOKEN_TOO_DEEP',
+      'token payload JSON is nested deeper than 64 levels',
+    );
+    expect(decode(tokenOf(HS256_HEADER, `{"s":"${'['.repeat(100)}\\"{"}`)).payload).toHaveProperty('s');
+  });
+});
