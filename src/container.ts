@@ -9,7 +9,9 @@ import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc
 import { DecodeJwt } from './core/use-cases/decode-jwt.js';
 import { GetCurrentTime } from './core/use-cases/get-current-time.js';
 import { MemoryRateLimitStore } from './adapters/driven/memory-rate-limit-store.js';
+import { RedisRateLimitStore } from './adapters/driven/redis-rate-limit-store.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
+import { pino, type Logger } from 'pino';
 import type { UseCases } from './adapters/driving/trpc/trpc.js';
 import { createHttpApp } from './adapters/driving/http/app.js';
 import type { Express } from 'express';
@@ -32,17 +34,43 @@ const TOKENS = {
 export interface PortOverrides {
   readonly clock?: Clock;
   readonly rateLimitStore?: RateLimitStore;
+  readonly logger?: Logger;
 }
 
 export interface Application {
   readonly useCases: UseCases;
   readonly consumeRateLimit: ConsumeRateLimit;
   readonly rateLimitStore: RateLimitStore;
+  readonly logger: Logger;
   close(): Promise<void>;
 }
 
-function defaultStore(policy: RateLimitPolicy): RateLimitStore {
-  return new MemoryRateLimitStore(policy);
+const policyOf = (config: Config): RateLimitPolicy => ({
+  points: config.rateLimit.points,
+  durationSeconds: config.rateLimit.durationSeconds,
+});
+
+/** The store RATE_LIMIT_STORE names, with its state changes logged once each. */
+export function createRateLimitStore(config: Config, logger: Logger, redisKeyPrefix?: string): RateLimitStore {
+  const policy = policyOf(config);
+  if (config.rateLimit.store === 'memory') return new MemoryRateLimitStore(policy);
+  return new RedisRateLimitStore(policy, {
+    url: config.rateLimit.redisUrl,
+    ...(redisKeyPrefix === undefined ? {} : { keyPrefix: redisKeyPrefix }),
+    onStateChange: (state, reason) => {
+      if (state === 'ok') logger.info({ store: 'redis', state, reason }, 'rate-limit store is shared through Redis');
+      else logger.warn({ store: 'redis', state, reason }, 'rate-limit store degraded to per-instance memory');
+    },
+  });
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  });
 }
 
 /**
@@ -51,13 +79,14 @@ function defaultStore(policy: RateLimitPolicy): RateLimitStore {
  */
 export function buildContainer(config: Config, overrides: PortOverrides = {}): Application {
   const container = new Container({ defaultScope: 'Singleton' });
-  const policy: RateLimitPolicy = { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds };
+  const logger = overrides.logger ?? createLogger(config);
+  const policy = policyOf(config);
 
   container.bind<RateLimitPolicy>(TOKENS.Policy).toConstantValue(policy);
   container.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
   container
     .bind<RateLimitStore>(TOKENS.RateLimitStore)
-    .toResolvedValue((p: RateLimitPolicy) => overrides.rateLimitStore ?? defaultStore(p), [TOKENS.Policy]);
+    .toResolvedValue(() => overrides.rateLimitStore ?? createRateLimitStore(config, logger));
   container.bind(TOKENS.GetCurrentTime).toResolvedValue((clock: Clock) => new GetCurrentTime(clock), [TOKENS.Clock]);
   container.bind(TOKENS.ConvertTimestampToUtc).toResolvedValue(() => new ConvertTimestampToUtc());
   container.bind(TOKENS.ConvertDatetimeToUnix).toResolvedValue(() => new ConvertDatetimeToUnix());
@@ -79,6 +108,7 @@ export function buildContainer(config: Config, overrides: PortOverrides = {}): A
     },
     consumeRateLimit: container.get<ConsumeRateLimit>(TOKENS.ConsumeRateLimit),
     rateLimitStore,
+    logger,
     close: () => rateLimitStore.close(),
   };
 }

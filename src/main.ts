@@ -21,7 +21,7 @@ const server = createServer(app);
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', host: config.host, port })}\n`);
+  application.logger.info({ host: config.host, port, store: config.rateLimit.store }, 'listening');
 });
 
 const shutdown = (): void => {

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
+import { loadConfig } from '../../src/config.js';
+import { buildHttpService, createRateLimitStore } from '../../src/container.js';
+import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
+import { listen, type Running } from '../support/service.js';
+
+const toUtc = '/unix-timestamp/to-utc?timestamp=0';
+
+interface Instance {
+  readonly running: Running;
+  readonly store: RateLimitStore;
+  readonly logs: string[];
+}
+
+async function startInstance(url: string, keyPrefix: string): Promise<Instance> {
+  const logs: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
+  const config = loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: url, TRUST_PROXY: 'loopback' });
+  const store = createRateLimitStore(config, logger, keyPrefix);
+  const { app } = buildHttpService(config, { rateLimitStore: store, logger });
+  return { running: await listen(app), store, logs };
+}
+
+async function stopInstance(instance: Instance): Promise<void> {
+  await instance.running.close();
+  await instance.store.close();
+}
+
+let clientCounter = 0;
+/** A client address of its own for each test, through the trusted loopback proxy hop. */
+const newClient = (): Record<string, string> => ({ 'X-Forwarded-For': `198.51.100.${++clientCounter}` });
+
+async function statusesSplitAcross(instances: Instance[], total: number, client = newClient()): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: total }, (_, i) =>
+      fetch(`${instances[i % instances.length]?.running.url}${toUtc}`, { headers: client }).then((res) => res.status),
+    ),
+  );
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - start;
+}
+
+async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+  const start = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - start };
+}
+
+describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () => {
+  it('gives exactly 30 successes to 100 concurrent requests split across two instances', async () => {
+    const prefix = `test:${randomUUID()}`;
+    const instances = [await startInstance(REDIS_URL ?? '', prefix), await startInstance(REDIS_URL ?? '', prefix)];
+    try {
+      await until(() => instances.every((instance) => instance.store.health().state === 'ok'), 3000);
+      const statuses = await statusesSplitAcross(instances, 100);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(70);
+    } finally {
+      await Promise.all(instances.map(stopInstance));
+    }
+  });
+
+  it('is chosen by RATE_LIMIT_STORE=redis and reported by /readyz', async () => {
+    const { app, application } = buildHttpService(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: REDIS_URL ?? '', LOG_LEVEL: 'silent' }));
+    const running = await listen(app);
+    try {
+      await until(() => application.rateLimitStore.health().state === 'ok', 3000);
+      const ready = (await (await fetch(`${running.url}/readyz`)).json());
+      expect(ready).toEqual({ status: 'ok', store: { name: 'redis', state: 'ok' } });
+    } finally {
+      await running.close();
+      await application.close();
+    }
+  });
+});
+
+describe.skipIf(!REDIS_URL)('Redis faults (a private redis-server)', () => {
+  let redis: PrivateRedis;
+  let instances: Instance[];
+
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    const prefix = `fault:${randomUUID()}`;
+    instances = [await startInstance(redis.url, prefix), await startInstance(redis.url, prefix)];
+    await until(() => instances.every((instance) => instance.store.health().state === 'ok'), 3000);
+  });
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stopInstance));
+    await redis.kill();
+  });
+
+  it('answers every request within 500 ms while Redis is paused, and never with 5xx', async () => {
+    const admin = new Redis(redis.url);
+    try {
+      await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
+      const client = newClient();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => timedGet(`${instances[i % 2]?.running.url}/unix-timestamp/now`, client)),
+      );
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    } finally {
+      await admin.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+      admin.disconnect();
+    }
+  });
+
+  it('limits each instance at 30 on its own once Redis is killed, and /readyz says degraded', async () => {
+    await redis.kill();
+    await until(() => instances.every((instance) => instance.store.health().state === 'degraded'), 3000);
+    const client = newClient();
+    for (const instance of instances) {
+      const statuses = [];
+      for (let i = 0; i < 31; i++) statuses.push((await timedGet(`${instance.running.url}${toUtc}`, client)).status);
+      expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      const ready = await fetch(`${instance.running.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'degraded', store: { name: 'redis', state: 'degraded' } });
+    }
+    const degradedLines = instances[0]?.logs.filter((line) => line.includes('degraded to per-instance memory')) ?? [];
+    expect(degradedLines.length).toBeGreaterThanOrEqual(1);
+    expect(degradedLines.length).toBeLessThanOrEqual(2);
+  });
+
+  it('returns to one shared limit within one window once Redis is back', async () => {
+    await redis.start();
+    const waited = await until(() => instances.every((instance) => instance.store.health().state === 'ok'), 10_000);
+    expect(waited).toBeLessThan(10_000);
+    // A client the memory fallback never saw: only a shared count can hold it to 30.
+    const statuses = await statusesSplitAcross(instances, 60);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(instances[0]?.logs.some((line) => line.includes('shared through Redis'))).toBe(true);
+  });
+});
+
+describe.skipIf(!REDIS_URL)('Redis unreachable at start-up', () => {
+  it('starts, serves and limits from memory, each decision fast', async () => {
+    const deadUrl = `redis://127.0.0.1:${await freePort()}`;
+    const instance = await startInstance(deadUrl, 'never');
+    try {
+      const answers = [];
+      const client = newClient();
+      for (let i = 0; i < 31; i++) answers.push(await timedGet(`${instance.running.url}${toUtc}`, client));
+      expect(answers.slice(0, 30).every((answer) => answer.status === 200)).toBe(true);
+      expect(answers[30]?.status).toBe(429);
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(200);
+      expect(instance.store.health()).toEqual({ name: 'redis', state: 'degraded' });
+    } finally {
+      await stopInstance(instance);
+    }
+  });
+});
