@@ -4,13 +4,13 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 INSTALLED := node_modules/.installed
 
-.PHONY: help install run dev build test lint typecheck check bench clean
+.PHONY: help install run dev build test lint typecheck check bench bench-memory clean
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
-	@echo "make lint | typecheck | build | bench | clean"
+	@echo "make lint | typecheck | build | bench | bench-memory | clean"
 
 $(INSTALLED): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -38,6 +38,11 @@ typecheck: $(INSTALLED)
 	npm run -s typecheck
 
 check: lint typecheck test
+
+bench-memory: $(INSTALLED)
+	npm run -s bench:memory
+
+bench: bench-memory
 
 clean:
 	rm -rf dist node_modules

@@ -11,7 +11,7 @@ import { GetCurrentTime } from './core/use-cases/get-current-time.js';
 import { MemoryRateLimitStore } from './adapters/driven/memory-rate-limit-store.js';
 import { RedisRateLimitStore } from './adapters/driven/redis-rate-limit-store.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { UseCases } from './adapters/driving/trpc/trpc.js';
 import { createHttpApp } from './adapters/driving/http/app.js';
 import type { Express } from 'express';
@@ -64,13 +64,16 @@ export function createRateLimitStore(config: Config, logger: Logger, redisKeyPre
   });
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
     level: config.logLevel,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }
 
 /**
@@ -120,6 +123,7 @@ export function buildHttpService(config: Config, overrides: PortOverrides = {}):
     useCases: application.useCases,
     consumeRateLimit: application.consumeRateLimit,
     storeHealth: () => application.rateLimitStore.health(),
+    logger: application.logger,
     options: {
       basePath: config.basePath,
       trustProxy: config.trustProxy,

@@ -17,7 +17,7 @@ const shapeOf = (value: unknown): unknown =>
 
 describe('README examples', () => {
   // The real clock: the examples' expired flags must hold today, as a user would see them.
-  const { app } = buildHttpService(loadConfig({ RATE_LIMIT_POINTS: '1000' }));
+  const { app } = buildHttpService(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' }));
 
   it('has examples for every REST path and for tRPC', () => {
     const paths = new Set(examples.map(([url]) => url.pathname));

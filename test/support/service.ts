@@ -1,5 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { createHttpServer } from '../../src/adapters/driving/http/server.js';
 import { loadConfig } from '../../src/config.js';
 import { buildHttpService, type PortOverrides } from '../../src/container.js';
 import { FixedClock } from './fakes.js';
@@ -10,7 +13,7 @@ export const TEST_NOW_MS = 1_800_000_000_123;
 /** The real composition with a fixed clock, configured like production unless `env` says otherwise. */
 export function testService(env: Record<string, string> = {}, overrides: PortOverrides = {}) {
   const clock = new FixedClock(TEST_NOW_MS);
-  const { app, application } = buildHttpService(loadConfig(env), { clock, ...overrides });
+  const { app, application } = buildHttpService(loadConfig(env), { clock, logger: pino({ level: 'silent' }), ...overrides });
   return { app, application, clock };
 }
 
@@ -20,9 +23,9 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Listens on an ephemeral port of the loopback interface. */
-export async function listen(app: Parameters<typeof createServer>[1], host = '127.0.0.1'): Promise<Running> {
-  const server = createServer(app);
+/** Listens on an ephemeral port of the loopback interface, with the production server settings. */
+export async function listen(app: Express, host = '127.0.0.1'): Promise<Running> {
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

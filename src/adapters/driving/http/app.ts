@@ -1,5 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
 import type { ConsumeRateLimit } from '../../../core/use-cases/consume-rate-limit.js';
@@ -8,6 +10,7 @@ import { INTERNAL_MESSAGE } from '../trpc/error-mapping.js';
 import { UNMETERED, type CallBudget, type Context, type UseCases } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { HttpMetrics, errorSummary, requestObserver, routeNamer } from './observability.js';
 import { MalformedQueryError, parseQuery } from './query.js';
 import { rateLimitMiddleware } from './rate-limit.js';
 import { presentRestError, sendDetail } from './rest-errors.js';
@@ -26,6 +29,7 @@ export interface HttpAppDeps {
   readonly useCases: UseCases;
   readonly consumeRateLimit: ConsumeRateLimit;
   readonly storeHealth: () => StoreHealth;
+  readonly logger: Logger;
   readonly options: HttpAppOptions;
 }
 
@@ -33,12 +37,35 @@ export const REST_PATHS = ['/unix-timestamp/now', '/unix-timestamp/to-utc', '/un
 
 const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy';
 
-const commonHeaders: RequestHandler = (_req, res, next) => {
+// A JSON API loads nothing, so its pages may load nothing either; only /docs relaxes this.
+const securityHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  crossOriginOpenerPolicy: false,
+  referrerPolicy: { policy: 'no-referrer' },
+});
+
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const docsHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Content-Security-Policy', DOCS_CSP);
+  next();
+};
+
+const apiHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
   next();
 };
 
@@ -54,6 +81,19 @@ const preflight: RequestHandler = (req, res, next) => {
 };
 
 // The rate-limit middleware leaves the request's paid calls in res.locals.
+// tRPC answers an undecodable procedure path in plain text; answer it in tRPC's own JSON error shape.
+const rejectUndecodablePath: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).json({
+      error: { message: 'path has invalid percent-encoding', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } },
+    });
+    return;
+  }
+  next();
+};
+
 const budgetOf = (res: unknown): CallBudget =>
   ((res as { locals?: { budget?: CallBudget } }).locals?.budget) ?? UNMETERED;
 
@@ -61,7 +101,7 @@ const budgetOf = (res: unknown): CallBudget =>
  * Builds the Express app: REST paths (trpc-to-openapi), `/trpc`, the OpenAPI
  * document, `/docs` and health. It never listens; `main.ts` does.
  */
-export function createHttpApp({ useCases, consumeRateLimit, storeHealth, options }: HttpAppDeps): Express {
+export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger, options }: HttpAppDeps): Express {
   const { basePath } = options;
   const app = express();
   app.disable('x-powered-by');
@@ -72,9 +112,17 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, options
 
   const openApiJson = JSON.stringify(buildOpenApiDocument(basePath, options.version));
   const restPaths = new Set<string>(REST_PATHS);
+  const metrics = new HttpMetrics(storeHealth);
+  const nameRoute = routeNamer(basePath, restPaths, new Set(Object.keys(appRouter._def.procedures)));
+  const logInternal = (error: unknown, route: string): void => {
+    logger.error({ route, error: errorSummary(error) }, 'internal error');
+  };
+  const onTrpcError = ({ error, path }: { error: { code: string; cause?: unknown }; path?: string | undefined }): void => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') logInternal(error.cause ?? error, path ?? 'unknown');
+  };
   const createContext = ({ res }: { res: unknown }): Context => ({ useCases, budget: budgetOf(res) });
 
-  app.use(commonHeaders, preflight);
+  app.use(requestObserver(logger, metrics, nameRoute), securityHeaders, apiHeaders, preflight);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -86,7 +134,12 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, options
   app.get(`${basePath}/openapi.json`, (_req, res) => {
     res.type('application/json').send(openApiJson);
   });
-  app.use(`${basePath}/docs`, docsRouter(`${basePath}/openapi.json`));
+  app.get('/metrics', (_req, res, next) => {
+    metrics.registry.metrics().then((text) => {
+      res.type(metrics.registry.contentType).send(text);
+    }, next);
+  });
+  app.use(`${basePath}/docs`, docsHeaders, docsRouter(`${basePath}/openapi.json`));
 
   app.use(
     rateLimitMiddleware({
@@ -95,15 +148,17 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, options
       durationSeconds: options.rateLimit.durationSeconds,
       ipv6PrefixLength: options.ipv6SubnetPrefix,
       trpcPrefix: `${basePath}/trpc/`,
+      onRejected: (calls) => metrics.rejected(calls),
     }),
   );
 
-  app.use(`${basePath}/trpc`, createExpressMiddleware({ router: appRouter, createContext, maxBatchSize: options.rateLimit.points }));
+  app.use(`${basePath}/trpc`, rejectUndecodablePath, createExpressMiddleware({ router: appRouter, createContext, maxBatchSize: options.rateLimit.points, onError: onTrpcError }));
 
   const restHandler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext,
-    onError: ({ error, req }) => {
+    onError: ({ error, req, path }) => {
+      onTrpcError({ error, path });
       const res = (req as { res?: Parameters<typeof presentRestError>[0] }).res;
       if (res) presentRestError(res, error);
     },
@@ -131,7 +186,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, options
     sendDetail(res, 404, 'Not Found');
   });
 
-  const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -140,6 +195,13 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, options
       sendDetail(res, 400, error.message);
       return;
     }
+    const status = (error as { status?: unknown }).status;
+    // Errors Express itself raises for a bad request carry a 4xx status.
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      sendDetail(res, status, status === 404 ? 'Not Found' : 'Bad Request');
+      return;
+    }
+    logInternal(error, nameRoute(req.path));
     sendDetail(res, 500, INTERNAL_MESSAGE);
   };
   app.use(errorHandler);

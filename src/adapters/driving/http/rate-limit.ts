@@ -12,7 +12,8 @@ export interface RateLimitOptions {
   readonly ipv6PrefixLength: number;
   /** Path prefix under which requests are tRPC calls, e.g. `/api/trpc/`. */
   readonly trpcPrefix: string;
-  readonly onRejected?: () => void;
+  /** Told how many calls a request had refused. */
+  readonly onRejected?: (calls: number) => void;
 }
 
 /**
@@ -49,7 +50,7 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
     res.locals.budget = budgetOf(decision);
     if (decision.granted < decision.calls) {
       res.setHeader('Retry-After', String(decision.resetSeconds));
-      options.onRejected?.();
+      options.onRejected?.(decision.calls - decision.granted);
     }
     // tRPC calls learn of the refusal from their budget, in tRPC's own error shape.
     if (decision.granted === 0 && !req.path.startsWith(options.trpcPrefix)) {

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Prometheus metrics in a registry of this app's own, so several apps can live in one process. */
+export class HttpMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly duration: Histogram<'route' | 'method'>;
+  private readonly rejections: Counter;
+
+  constructor(storeHealth: () => StoreHealth) {
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by route, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the first byte of a request to the last byte of its answer',
+      labelNames: ['route', 'method'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+    this.rejections = new Counter({
+      name: 'rate_limit_rejections_total',
+      help: 'API calls refused because their client was over the rate limit',
+      registers,
+    });
+    new Gauge({
+      name: 'rate_limit_store_degraded',
+      help: '1 while the rate-limit store answers from per-instance memory instead of its shared backend',
+      registers,
+      collect() {
+        this.set(storeHealth().state === 'degraded' ? 1 : 0);
+      },
+    });
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observe(route: string, method: string, status: number, seconds: number): void {
+    this.requests.inc({ route, method, status: String(status) });
+    this.duration.observe({ route, method }, seconds);
+  }
+
+  rejected(calls: number): void {
+    this.rejections.inc(calls);
+  }
+}
+
+/**
+ * Names a request by its route, never by what it carried: unknown paths,
+ * unknown procedures and every query string stay out of logs and labels.
+ */
+export function routeNamer(basePath: string, restPaths: ReadonlySet<string>, procedures: ReadonlySet<string>) {
+  const fixed = new Set(['/healthz', '/readyz', '/metrics']);
+  return (path: string): string => {
+    if (fixed.has(path)) return path;
+    if (!path.startsWith(basePath)) return 'unmatched';
+    const relative = path.slice(basePath.length);
+    if (restPaths.has(relative) || relative === '/openapi.json') return relative;
+    if (relative === '/docs' || relative.startsWith('/docs/')) return '/docs';
+    if (relative.startsWith('/trpc/')) {
+      const names = relative.slice('/trpc/'.length).split(',');
+      if (names.length > 1) return '/trpc/batch';
+      return names[0] !== undefined && procedures.has(names[0]) ? `/trpc/${names[0]}` : '/trpc/unknown';
+    }
+    return 'unmatched';
+  };
+}
+
+/**
+ * One JSON log line and one metrics sample per request: method, route, status,
+ * duration and request id. Nothing from the query string or the body is read.
+ */
+export function requestObserver(logger: Logger, metrics: HttpMetrics, nameRoute: (path: string) => string): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    // Read now: mounted routers rewrite req.url while the request is routed.
+    const path = req.path;
+    const offered = req.get('X-Request-Id');
+    const requestId = offered !== undefined && REQUEST_ID.test(offered) ? offered : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = nameRoute(path);
+      const method = METHODS.has(req.method) ? req.method : 'OTHER';
+      const status = res.writableFinished ? res.statusCode : 499;
+      metrics.observe(route, method, status, seconds);
+      logger.info({ requestId, method, route, status, durationMs: Math.round(seconds * 1e6) / 1e3 }, 'request');
+    };
+    res.once('finish', finish);
+    res.once('close', finish);
+    next();
+  };
+}
+
+/** What may be logged of an unexpected error: its type and stack frames, never its message, which can quote input. */
+export function errorSummary(error: unknown): { type: string; frames?: string } {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const frames = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n');
+  return frames ? { type: error.name, frames } : { type: error.name };
+}

@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { createLogger } from '../../src/container.js';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createHttpApp } from '../../src/adapters/driving/http/app.js';
+import type { UseCases } from '../../src/adapters/driving/trpc/trpc.js';
+import { ConsumeRateLimit } from '../../src/core/use-cases/consume-rate-limit.js';
+import { MemoryRateLimitStore } from '../../src/adapters/driven/memory-rate-limit-store.js';
+import { tokenOf } from '../support/fixtures.js';
+import { listen, testService, trpcInput } from '../support/service.js';
+
+const MARKER = 'SECRETMARKER7f3a';
+const markerToken = tokenOf('{"alg":"HS256","kid":"SECRETMARKER7f3a"}', `{"sub":"${MARKER}","email":"${MARKER}@example.com"}`);
+
+function capturedLogger() {
+  const lines: string[] = [];
+  return { lines, logger: createLogger({ logLevel: 'trace' }, { write: (line: string) => lines.push(line) }) };
+}
+
+/** Sends raw bytes and returns everything the server answers before closing. */
+function rawExchange(url: string, payload: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(payload));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(3000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+describe('logs', () => {
+  it('write one line per request with method, route, status, duration and request id, and never a token, claim or query', async () => {
+    const { lines, logger } = capturedLogger();
+    const { app } = testService({ RATE_LIMIT_POINTS: '1000' }, { logger });
+    await request(app).get(`/jwt/decode?token=${markerToken}`).set('X-Request-Id', 'req-123').expect(200).expect('X-Request-Id', 'req-123');
+    await request(app).get(`/jwt/decode?token=Bearer%20${markerToken}.extra`).expect(400);
+    await request(app).get(`/trpc/jwt.decode?input=${trpcInput({ token: markerToken })}`).expect(200);
+    await request(app).get(`/trpc/jwt.decode,jwt.decode?batch=1&input=${trpcInput({ 0: { token: markerToken }, 1: { token: MARKER } })}`);
+    await request(app).get(`/${MARKER}?token=${MARKER}`).expect(404);
+    await request(app).get(`/unix-timestamp/to-unix?datetime=${MARKER}`).expect(400);
+    await request(app).get(`/trpc/${MARKER}`).expect(404);
+    const output = lines.join('');
+    expect(output).not.toContain(MARKER);
+    expect(output).not.toContain(markerToken.slice(0, 30));
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request');
+    expect(entries).toHaveLength(7);
+    expect(entries[0]).toMatchObject({ method: 'GET', route: '/jwt/decode', status: 200, requestId: 'req-123', level: 'info' });
+    expect(entries[0]?.durationMs).toBeTypeOf('number');
+    expect(entries.map((entry) => entry.route)).toEqual([
+      '/jwt/decode',
+      '/jwt/decode',
+      '/trpc/jwt.decode',
+      '/trpc/batch',
+      'unmatched',
+      '/unix-timestamp/to-unix',
+      '/trpc/unknown',
+    ]);
+    expect(new Set(entries.map((entry) => entry.requestId)).size).toBe(7);
+  });
+
+  it('answer a crash with a bare 500 on both transports and log only the error type', async () => {
+    const { lines, logger } = capturedLogger();
+    const crash = (): never => {
+      throw new TypeError(`boom while reading ${MARKER}`);
+    };
+    const useCases = {
+      getCurrentTime: { execute: crash },
+      convertTimestampToUtc: { execute: crash },
+      convertDatetimeToUnix: { execute: crash },
+      decodeJwt: { execute: crash },
+    } as unknown as UseCases;
+    const app = createHttpApp({
+      useCases,
+      consumeRateLimit: new ConsumeRateLimit(new MemoryRateLimitStore({ points: 100, durationSeconds: 10 }), { points: 100, durationSeconds: 10 }),
+      storeHealth: () => ({ name: 'memory', state: 'ok' }),
+      logger,
+      options: { basePath: '', trustProxy: false, ipv6SubnetPrefix: 56, rateLimit: { points: 100, durationSeconds: 10 }, version: 'test' },
+    });
+    const rest = await request(app).get(`/jwt/decode?token=${MARKER}`).expect(500);
+    expect(rest.text).toBe('{"detail":"Internal Server Error"}');
+    const trpc = await request(app).get(`/trpc/jwt.decode?input=${trpcInput({ token: MARKER })}`).expect(500);
+    expect(trpc.body.error.message).toBe('Internal Server Error');
+    expect(trpc.text).not.toContain(MARKER);
+    expect(trpc.text).not.toContain('stack');
+    const output = lines.join('');
+    expect(output).not.toContain(MARKER);
+    expect(output).toContain('"type":"TypeError"');
+  });
+});
+
+describe('metrics', () => {
+  it('expose requests by route, method and status, latency, rejections, degradation and process metrics, for free', async () => {
+    const { app } = testService({ RATE_LIMIT_POINTS: '2' });
+    await request(app).get('/unix-timestamp/to-utc?timestamp=1').expect(200);
+    await request(app).get('/unix-timestamp/to-utc?timestamp=x').expect(400);
+    await request(app).get('/unix-timestamp/to-utc?timestamp=1').expect(429);
+    const first = await request(app).get('/metrics').expect(200).expect('Content-Type', /text\/plain/);
+    expect(first.text).toContain('http_requests_total{route="/unix-timestamp/to-utc",method="GET",status="200"} 1');
+    expect(first.text).toContain('http_requests_total{route="/unix-timestamp/to-utc",method="GET",status="400"} 1');
+    expect(first.text).toContain('http_requests_total{route="/unix-timestamp/to-utc",method="GET",status="429"} 1');
+    expect(first.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",route="\/unix-timestamp\/to-utc",method="GET"\} \d+/);
+    expect(first.text).toContain('rate_limit_rejections_total 1');
+    expect(first.text).toContain('rate_limit_store_degraded 0');
+    expect(first.text).toContain('process_cpu_user_seconds_total');
+    expect(first.headers.ratelimit).toBeUndefined();
+  });
+});
+
+describe('headers', () => {
+  const { app } = testService({ RATE_LIMIT_POINTS: '1000' });
+
+  it('lock API answers down and let /docs load its own assets', async () => {
+    const api = await request(app).get('/unix-timestamp/now');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-powered-by']).toBeUndefined();
+    const docs = await request(app).get('/docs/');
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("connect-src 'self'");
+  });
+});
+
+describe('malformed requests', () => {
+  it('answer oversized headers with 431 JSON and malformed HTTP with 400 JSON, and stay up', async () => {
+    const running = await listen(testService().app);
+    try {
+      const huge = await rawExchange(running.url, `GET /unix-timestamp/now HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(huge).toMatch(/^HTTP\/1.1 431 /);
+      expect(huge).toContain('Content-Type: application/json');
+      expect(huge.endsWith('{"detail":"Request Header Fields Too Large"}')).toBe(true);
+      const longUrl = await rawExchange(running.url, `GET /jwt/decode?token=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(longUrl).toMatch(/^HTTP\/1.1 431 /);
+      const garbage = await rawExchange(running.url, 'HELLO THERE\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1.1 400 /);
+      expect(garbage.endsWith('{"detail":"Bad Request"}')).toBe(true);
+      const badVersion = await rawExchange(running.url, 'GET / HTTP/7.0\r\n\r\n');
+      expect(badVersion).toMatch(/^HTTP\/1.1 400 /);
+      expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it.each([
+    '/trpc/%E0%A4%A',
+    '/trpc/unixTimestamp.toUtc?input=%7Bnot-json',
+    '/trpc/unixTimestamp.toUtc?input=%E0%A4%A',
+    '/trpc/unixTimestamp.toUtc,unixTimestamp.now?batch=1&input=%5B1%5D',
+    '/unix-timestamp/to-utc?timestamp=%00',
+    '/jwt/decode?token[]=1&token[]=2',
+  ])('answers %s with a JSON 4xx', async (path) => {
+    const { app } = testService({ RATE_LIMIT_POINTS: '1000' });
+    const res = await request(app).get(path);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+describe('trusted proxies', () => {
+  it('walks a real X-Forwarded-For chain through trusted CIDRs to the first untrusted hop', async () => {
+    const { app } = testService({ RATE_LIMIT_POINTS: '1', TRUST_PROXY: '127.0.0.1/32, 10.0.0.0/8' });
+    await request(app).get('/unix-timestamp/now').set('X-Forwarded-For', '203.0.113.5, 10.1.2.3').expect(200);
+    await request(app).get('/unix-timestamp/now').set('X-Forwarded-For', '203.0.113.5, 10.9.9.9').expect(429);
+    await request(app).get('/unix-timestamp/now').set('X-Forwarded-For', '198.18.0.1, 203.0.113.6, 10.1.2.3').expect(200);
+  });
+});
+
+const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+const main = new URL('../../src/main.ts', import.meta.url).pathname;
+
+describe('the process', () => {
+  it('exits non-zero at start-up listing every bad setting', async () => {
+    const child = spawn(tsx, [main], { env: { ...process.env, PORT: 'x', TRUST_PROXY: 'true', RATE_LIMIT_STORE: 'disk' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT must be a whole number from 0 to 65535');
+    expect(stderr).toContain('TRUST_PROXY=true would trust any X-Forwarded-For');
+    expect(stderr).toContain('RATE_LIMIT_STORE must be memory or redis');
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits 0', async () => {
+    const child = spawn(tsx, [main], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listening line in ${stdout}`)), 15_000);
+      child.stdout.on('data', () => {
+        const match = /"port":(\d+).*"msg":"listening"/.exec(stdout);
+        if (match) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+    });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    // Half a request is in flight when the signal arrives.
+    socket.write('GET /unix-timestamp/to-utc?timestamp=0 HTTP/1.1\r\nHost: x\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write('\r\n');
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1.1 200 OK/);
+    expect(answer).toContain('"iso":"1970-01-01T00:00:00Z"');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('"msg":"stopped"');
+  });
+});

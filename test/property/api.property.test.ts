@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { MAX_UNIX_MS, MIN_UNIX_MS } from '../../src/core/time/calendar.js';
+import { ConvertDatetimeToUnix } from '../../src/core/use-cases/convert-datetime-to-unix.js';
+import { ConvertTimestampToUtc } from '../../src/core/use-cases/convert-timestamp-to-utc.js';
+import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
+import { FixedClock } from '../support/fakes.js';
+import { b64url } from '../support/fixtures.js';
+import { testService, trpcInput } from '../support/service.js';
+
+const { app } = testService({ RATE_LIMIT_POINTS: '1000000' });
+
+const PARAMETERS: ReadonlyArray<[rest: string, procedure: string, names: readonly string[]]> = [
+  ['/unix-timestamp/now', 'unixTimestamp.now', ['anything']],
+  ['/unix-timestamp/to-utc', 'unixTimestamp.toUtc', ['timestamp', 'unit']],
+  ['/unix-timestamp/to-unix', 'unixTimestamp.toUnix', ['datetime']],
+  ['/jwt/decode', 'jwt.decode', ['token']],
+];
+
+// Characters that stress a query string: separators, escapes, brackets, signs.
+const rawQueryText = fc.string({
+  unit: fc.constantFrom(...'%&=[]+-._~:/?#@!$()*,;0123456789abcdefABCDEFxyzZT'.split('')),
+  maxLength: 40,
+});
+
+function expectJsonAnswer(res: request.Response): void {
+  expect(res.status).toBeLessThan(500);
+  expect(res.headers['content-type']).toMatch(/application\/json/);
+  expect(() => JSON.parse(res.text) as unknown).not.toThrow();
+}
+
+describe('arbitrary input never gets a 5xx or a non-JSON body', () => {
+  it.each(PARAMETERS)('REST %s, every parameter, percent-encoded', async (rest, _procedure, names) => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), fc.string({ unit: 'grapheme', maxLength: 60 }), async (name, value) => {
+        expectJsonAnswer(await request(app).get(`${rest}?${name}=${encodeURIComponent(value)}`));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each(PARAMETERS)('REST %s, raw query strings', async (rest) => {
+    await fc.assert(
+      fc.asyncProperty(rawQueryText, async (query) => {
+        expectJsonAnswer(await request(app).get(`${rest}?${query}`));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each(PARAMETERS)('tRPC %s via %s, every parameter and arbitrary JSON input', async (_rest, procedure, names) => {
+    const input = fc.oneof(
+      fc.record(Object.fromEntries(names.map((name) => [name, fc.string({ unit: 'grapheme', maxLength: 60 })]))),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(input, async (value) => {
+        expectJsonAnswer(await request(app).get(`/trpc/${procedure}?input=${trpcInput(value)}`));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('round trips', () => {
+  const decode = new DecodeJwt(new FixedClock(0));
+
+  it('decodes any JSON claim set encoded as a token back to the same payload', () => {
+    const claims = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 6 }), { maxKeys: 12 });
+    fc.assert(
+      fc.property(claims, (payload) => {
+        const json = JSON.stringify(payload);
+        const token = `${b64url('{"alg":"HS256"}')}.${b64url(json)}.sig`;
+        fc.pre(token.length <= 8192);
+        expect(JSON.stringify(decode.execute({ token }).payload)).toBe(json);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('does the same over REST', async () => {
+    const claims = fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
+    await fc.assert(
+      fc.asyncProperty(claims, async (payload) => {
+        const json = JSON.stringify(payload);
+        const res = await request(app).get(`/jwt/decode?token=${b64url('{}')}.${b64url(json)}.`).expect(200);
+        expect(JSON.stringify((res.body as { payload: unknown }).payload)).toBe(JSON.stringify(JSON.parse(json)));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('carries any instant in years 0001–9999 from to-utc to to-unix and back, to the millisecond', () => {
+    const toUtc = new ConvertTimestampToUtc();
+    const toUnix = new ConvertDatetimeToUnix();
+    fc.assert(
+      fc.property(fc.bigInt({ min: MIN_UNIX_MS, max: MAX_UNIX_MS }), (ms) => {
+        const utc = toUtc.execute({ timestamp: String(ms), unit: 'milliseconds' }).utc;
+        const fraction = String(Number(((ms % 1000n) + 1000n) % 1000n)).padStart(3, '0');
+        const datetime = `${utc.iso.slice(0, -1)}.${fraction}Z`;
+        const back = toUnix.execute({ datetime }).utc;
+        expect(back).toEqual(utc);
+        expect(BigInt(back.unix_milliseconds)).toBe(ms);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads the same instant whatever offset it is written in', () => {
+    const toUnix = new ConvertDatetimeToUnix();
+    const toUtc = new ConvertTimestampToUtc();
+    const offsetMinutes = fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 });
+    // Keep the local time inside years 0001–9999 too.
+    const seconds = fc.integer({ min: -62_135_596_800 + 86_400, max: 253_402_300_799 - 86_400 });
+    fc.assert(
+      fc.property(seconds, offsetMinutes, (unixSeconds, offset) => {
+        const local = toUtc.execute({ timestamp: String(unixSeconds + offset * 60), unit: 'seconds' }).utc.iso.slice(0, -1);
+        const sign = offset < 0 ? '-' : '+';
+        const abs = Math.abs(offset);
+        const zone = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+        expect(toUnix.execute({ datetime: `${local}${zone}` }).utc.unix_seconds).toBe(unixSeconds);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
