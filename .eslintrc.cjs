@@ -50,7 +50,7 @@ module.exports = {
       },
     },
     {
-      files: ['test/**/*.ts', 'bench/**/*.ts'],
+      files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
       rules: {
         'no-console': 'off',
         '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -4,13 +4,17 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 INSTALLED := node_modules/.installed
 
-.PHONY: help install run dev build test lint typecheck check bench bench-memory clean
+BUILT := dist/.built
+SOURCES := $(shell find src -name '*.ts') tsconfig.json tsconfig.build.json
+
+.PHONY: help install run dev build test lint typecheck check bench bench-memory clean now to-utc to-unix decode
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | clean"
+	@echo "make now | to-utc TIMESTAMP=... [UNIT=...] | to-unix DATETIME=... | decode TOKEN=...   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -19,11 +23,27 @@ $(INSTALLED): package.json package-lock.json
 
 install: $(INSTALLED)
 
-build: $(INSTALLED)
+$(BUILT): $(INSTALLED) $(SOURCES)
 	npm run -s build
+	@touch $@
 
-run: build
+build: $(BUILT)
+
+run: $(BUILT)
 	npm run -s start
+
+# Local conversions through the command-line adapter: same core, same JSON, no server, no rate limit.
+now: $(BUILT)
+	@npm run -s cli -- now
+
+to-utc: $(BUILT)
+	@npm run -s cli -- to-utc '$(TIMESTAMP)' $(if $(UNIT),--unit '$(UNIT)')
+
+to-unix: $(BUILT)
+	@npm run -s cli -- to-unix '$(DATETIME)'
+
+decode: $(BUILT)
+	@npm run -s cli -- decode '$(TOKEN)'
 
 dev: $(INSTALLED)
 	npm run -s dev

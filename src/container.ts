@@ -12,7 +12,7 @@ import { MemoryRateLimitStore } from './adapters/driven/memory-rate-limit-store.
 import { RedisRateLimitStore } from './adapters/driven/redis-rate-limit-store.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { UseCases } from './adapters/driving/trpc/trpc.js';
+import type { UseCases } from './core/use-cases/index.js';
 import { createHttpApp } from './adapters/driving/http/app.js';
 import type { Express } from 'express';
 import packageJson from '../package.json' with { type: 'json' };

@@ -4,7 +4,7 @@ import { createLogger } from '../../src/container.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../src/adapters/driving/http/app.js';
-import type { UseCases } from '../../src/adapters/driving/trpc/trpc.js';
+import type { UseCases } from '../../src/core/use-cases/index.js';
 import { ConsumeRateLimit } from '../../src/core/use-cases/consume-rate-limit.js';
 import { MemoryRateLimitStore } from '../../src/adapters/driven/memory-rate-limit-store.js';
 import { tokenOf } from '../support/fixtures.js';

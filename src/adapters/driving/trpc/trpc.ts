@@ -1,18 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { DomainError } from '../../../core/errors.js';
-import type { ConvertDatetimeToUnix } from '../../../core/use-cases/convert-datetime-to-unix.js';
-import type { ConvertTimestampToUtc } from '../../../core/use-cases/convert-timestamp-to-utc.js';
-import type { DecodeJwt } from '../../../core/use-cases/decode-jwt.js';
-import type { GetCurrentTime } from '../../../core/use-cases/get-current-time.js';
+import type { UseCases } from '../../../core/use-cases/index.js';
 import { RATE_LIMIT_MESSAGE, domainToTrpcError, publicMessage } from './error-mapping.js';
 
-export interface UseCases {
-  readonly getCurrentTime: GetCurrentTime;
-  readonly convertTimestampToUtc: ConvertTimestampToUtc;
-  readonly convertDatetimeToUnix: ConvertDatetimeToUnix;
-  readonly decodeJwt: DecodeJwt;
-}
+export type { UseCases };
 
 /** The calls a request has paid for; each procedure call takes one. */
 export interface CallBudget {

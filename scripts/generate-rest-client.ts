@@ -1,0 +1,17 @@
+// Regenerates test/support/generated/rest-api.ts from the live /openapi.json.
+// Run: npm run generate:rest-client
+import { writeFileSync } from 'node:fs';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config.js';
+import { buildHttpService } from '../src/container.js';
+import { restClientTypes } from '../test/support/rest-client-types.js';
+
+const { app, application } = buildHttpService(loadConfig({}), { logger: pino({ level: 'silent' }) });
+const server = app.listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const document = (await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).json()) as Record<string, unknown>;
+writeFileSync(new URL('../test/support/generated/rest-api.ts', import.meta.url), await restClientTypes(document));
+server.close();
+await application.close();

@@ -1,0 +1,12 @@
+import type { ConvertDatetimeToUnix } from './convert-datetime-to-unix.js';
+import type { ConvertTimestampToUtc } from './convert-timestamp-to-utc.js';
+import type { DecodeJwt } from './decode-jwt.js';
+import type { GetCurrentTime } from './get-current-time.js';
+
+/** The use cases every driving adapter offers, resolved once by the composition root. */
+export interface UseCases {
+  readonly getCurrentTime: GetCurrentTime;
+  readonly convertTimestampToUtc: ConvertTimestampToUtc;
+  readonly convertDatetimeToUnix: ConvertDatetimeToUnix;
+  readonly decodeJwt: DecodeJwt;
+}

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, testService, type Running } from '../support/service.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+
+if (!available) {
+  process.stderr.write(`\n#### BROWSER TEST SKIPPED: ${CHROMIUM} is missing. Install Debian's chromium package (.ci/run does). ####\n\n`);
+}
+
+describe.skipIf(!available)('/docs in headless Chromium', () => {
+  let running: Running;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    running = await listen(testService({ RATE_LIMIT_POINTS: '100' }).app);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it('lists the four operations and runs a try-it request for to-utc', async () => {
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    const blocked: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(running.url) && !req.url().startsWith('data:')) foreign.push(req.url());
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.goto(`${running.url}/docs/`);
+    await page.waitForSelector('.opblock-summary-path', { timeout: 15_000 });
+    const paths = (await page.locator('.opblock-summary-path').allTextContents()).map((text) => text.replace(/\u200b/g, ''));
+    expect(paths.sort()).toEqual(['/jwt/decode', '/unix-timestamp/now', '/unix-timestamp/to-unix', '/unix-timestamp/to-utc']);
+
+    const operation = page.locator('.opblock', { has: page.locator('[data-path="/unix-timestamp/to-utc"]') });
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('input[placeholder="timestamp"]').fill('1700000000');
+    await operation.locator('button.execute').click();
+    const body = operation.locator('.live-responses-table .response-col_description .microlight').first();
+    await body.waitFor({ timeout: 15_000 });
+    const text = (await body.textContent()) ?? '';
+    expect(JSON.parse(text)).toMatchObject({ detected_unit: 'seconds', utc: { iso: '2023-11-14T22:13:20Z' } });
+    expect(await operation.locator('.live-responses-table tr.response .response-col_status').first().textContent()).toContain('200');
+    expect(foreign).toEqual([]);
+    expect(blocked).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { USAGE, runCli } from '../../src/adapters/driving/cli/cli.js';
+import { JWT_IO_TOKEN, RFC7516_JWE } from '../support/fixtures.js';
+import { testService } from '../support/service.js';
+
+const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
+
+async function cli(args: string[], stdin = '') {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, application.useCases, {
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+    readStdin: () => Promise.resolve(stdin),
+  });
+  return { code, out, err };
+}
+
+describe('command line', () => {
+  it.each([
+    [['now'], '/unix-timestamp/now'],
+    [['to-utc', '1700000000123456789'], '/unix-timestamp/to-utc?timestamp=1700000000123456789'],
+    [['to-utc', '-1500', '--unit', 'milliseconds'], '/unix-timestamp/to-utc?timestamp=-1500&unit=milliseconds'],
+    [['to-utc', '--unit=seconds', '253402300799'], '/unix-timestamp/to-utc?timestamp=253402300799&unit=seconds'],
+    [['to-unix', '2024-01-01T00:00:00+05:00'], '/unix-timestamp/to-unix?datetime=2024-01-01T00%3A00%3A00%2B05%3A00'],
+    [['decode', JWT_IO_TOKEN], `/jwt/decode?token=${JWT_IO_TOKEN}`],
+  ])('%j prints the same JSON as GET %s', async (args, path) => {
+    const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app).get(path).expect(200);
+    const { code, out, err } = await cli(args);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toBe(`${api.text}\n`);
+  });
+
+  it('reads the token from standard input with -', async () => {
+    const { code, out } = await cli(['decode', '-'], `${JWT_IO_TOKEN}\n`);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ subject: '1234567890' });
+  });
+
+  it.each([
+    [['to-utc', '1.5'], '/unix-timestamp/to-utc?timestamp=1.5'],
+    [['to-utc', '1', '--unit', 'days'], '/unix-timestamp/to-utc?timestamp=1&unit=days'],
+    [['to-unix', '2023-02-29T00:00:00Z'], '/unix-timestamp/to-unix?datetime=2023-02-29T00:00:00Z'],
+    [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
+  ])('%j exits 1 with the API message', async (args, path) => {
+    const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app).get(path).expect(400);
+    const { code, out, err } = await cli(args);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(`${api.text}\n`);
+  });
+
+  it.each([[[]], [['launch']], [['now', 'extra']], [['to-utc']], [['to-unix', 'a', 'b']], [['now', '--unit', 'seconds']], [['to-utc', '1', '--unit']]])(
+    '%j exits 2 with usage',
+    async (args) => {
+      const { code, err } = await cli(args);
+      expect(code).toBe(2);
+      expect(err).toContain(USAGE);
+    },
+  );
+
+  it('is not rate limited', async () => {
+    await request(app).get('/unix-timestamp/now').expect(200);
+    await request(app).get('/unix-timestamp/now').expect(429);
+    for (let i = 0; i < 50; i++) expect((await cli(['now'])).code).toBe(0);
+  });
+
+  it('runs as a process', async () => {
+    const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+    const entry = new URL('../../src/cli.ts', import.meta.url).pathname;
+    const child = spawn(tsx, [entry, 'to-utc', '0'], { env: { ...process.env, PORT: 'not-a-port' } });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ utc: { iso: '1970-01-01T00:00:00Z' } });
+  });
+});
