@@ -61,8 +61,12 @@ check: lint typecheck test
 
 bench-memory: $(INSTALLED)
 	npm run -s bench:memory
+TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
-bench: bench-memory
+# Service vs bare Express vs bare node:http, then the memory bound; rewrites docs/benchmarks.md.
+bench: $(BUILT)
+	$(TASKSET) npm run -s bench:http
+	npm run -s bench:memory
 
 clean:
 	rm -rf dist node_modules

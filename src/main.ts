@@ -1,7 +1,10 @@
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { buildHttpService } from './container.js';
-import { closeGracefully, createHttpServer } from './adapters/driving/http/server.js';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
 import { errorSummary } from './adapters/driving/http/observability.js';
+import { closeGracefully, createHttpServer } from './adapters/driving/http/server.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { buildHttpService, createLogger, startClusterPrimary } from './container.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,37 +20,80 @@ function readConfig(): Config {
   }
 }
 
-const config = readConfig();
-const { app, application } = buildHttpService(config);
-const { logger } = application;
-const server = createHttpServer(app);
-
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ host: config.host, port, store: config.rateLimit.store }, 'listening');
-});
-
-let stopping = false;
-async function shutdown(signal: NodeJS.Signals): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  await closeGracefully(server, SHUTDOWN_GRACE_MS);
-  await application.close();
-  logger.info('stopped');
-  logger.flush();
-  process.exit(0);
+function onCrash(logger: Logger): void {
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.on(event, (error: unknown) => {
+      // Only the error's type and frames: a message can quote a token.
+      logger.fatal({ event, error: errorSummary(error) }, 'crashed');
+      logger.flush(() => process.exit(1));
+      setTimeout(() => process.exit(1), 1000).unref();
+    });
+  }
 }
 
-process.once('SIGTERM', (signal) => void shutdown(signal));
-process.once('SIGINT', (signal) => void shutdown(signal));
+function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void stop(signal);
+    });
+  }
+}
 
-for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
-  process.on(event, (error: unknown) => {
-    // Only the error's type and frames: a message can quote a token.
-    logger.fatal({ event, error: errorSummary(error) }, 'crashed');
-    logger.flush();
-    process.exit(1);
+/** One HTTP server: the whole service, or one of WORKERS cluster workers sharing the port. */
+function serve(config: Config, clusterWorker: boolean): void {
+  const { app, application } = buildHttpService(config, { clusterWorker });
+  const { logger } = application;
+  onCrash(logger);
+  const server = createHttpServer(app);
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ host: config.host, port, store: application.rateLimitStore.health().name }, 'listening');
+  });
+  onStopSignal(async (signal) => {
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    await closeGracefully(server, SHUTDOWN_GRACE_MS);
+    await application.close();
+    logger.info('stopped');
+    logger.flush(() => process.exit(0));
   });
 }
+
+/** The cluster primary: holds the shared memory limit, forks the workers and replaces any that die. */
+function supervise(config: Config, workers: number): void {
+  const logger = createLogger(config);
+  onCrash(logger);
+  startClusterPrimary(config);
+  let stopping = false;
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
+    cluster.fork();
+  });
+  for (let i = 0; i < workers; i++) cluster.fork();
+  logger.info({ workers, store: config.rateLimit.store === 'redis' ? 'redis' : 'cluster' }, 'started workers');
+  onStopSignal(async (signal) => {
+    stopping = true;
+    logger.info({ signal }, 'shutting down workers');
+    const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      running.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    logger.info('stopped');
+    logger.flush(() => process.exit(0));
+  });
+}
+
+const config = readConfig();
+const workers = config.workers === 'auto' ? availableParallelism() : config.workers;
+if (workers > 1 && cluster.isPrimary) supervise(config, workers);
+else serve(config, workers > 1);

@@ -20,7 +20,7 @@ async function startInstance(url: string, keyPrefix: string): Promise<Instance> 
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
   const config = loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: url, TRUST_PROXY: 'loopback' });
-  const store = createRateLimitStore(config, logger, keyPrefix);
+  const store = createRateLimitStore(config, logger, { redisKeyPrefix: keyPrefix });
   const { app } = buildHttpService(config, { rateLimitStore: store, logger });
   return { running: await listen(app), store, logs };
 }

@@ -2,7 +2,6 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
 import type { ConsumeRateLimit } from '../../../core/use-cases/consume-rate-limit.js';
 import { appRouter } from '../trpc/app-router.js';
@@ -12,9 +11,10 @@ import { UNMETERED, type CallBudget, type Context } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { HttpMetrics, errorSummary, requestObserver, routeNamer } from './observability.js';
-import { MalformedQueryError, parseQuery } from './query.js';
+import { MalformedQueryError } from './query.js';
 import { rateLimitMiddleware } from './rate-limit.js';
-import { presentRestError, sendDetail } from './rest-errors.js';
+import { REST_PATHS, restHandler } from './rest.js';
+import { sendDetail } from './rest-errors.js';
 
 export type TrustProxy = false | number | readonly string[];
 
@@ -34,16 +34,22 @@ export interface HttpAppDeps {
   readonly options: HttpAppOptions;
 }
 
-export const REST_PATHS = ['/unix-timestamp/now', '/unix-timestamp/to-utc', '/unix-timestamp/to-unix', '/jwt/decode'] as const;
+export { REST_PATHS };
 
 const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy';
 
 // A JSON API loads nothing, so its pages may load nothing either; only /docs relaxes this.
-const securityHeaders = helmet({
+const helmetMiddleware = helmet({
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginResourcePolicy: { policy: 'cross-origin' },
-  crossOriginOpenerPolicy: false,
   referrerPolicy: { policy: 'no-referrer' },
+  // Headers that only steer how browsers treat HTML documents say nothing for JSON.
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
 });
 
 const DOCS_CSP = [
@@ -63,10 +69,29 @@ const docsHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const apiHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  res.setHeader('Cache-Control', 'no-store');
+/**
+ * helmet's headers do not depend on the request, so they are taken from it once
+ * and set in one pass with the API's own; running helmet's twelve middlewares
+ * per request cost more than the conversion itself.
+ */
+function staticHeaders(): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: () => undefined,
+  };
+  helmetMiddleware({} as never, collector as never, () => undefined);
+  headers.set('Access-Control-Allow-Origin', '*');
+  headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  headers.set('Cache-Control', 'no-store');
+  return [...headers];
+}
+
+const STATIC_HEADERS = staticHeaders();
+
+const commonHeaders: RequestHandler = (_req, res, next) => {
+  for (const [name, value] of STATIC_HEADERS) res.setHeader(name, value);
   next();
 };
 
@@ -123,7 +148,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   };
   const createContext = ({ res }: { res: unknown }): Context => ({ useCases, budget: budgetOf(res) });
 
-  app.use(requestObserver(logger, metrics, nameRoute), securityHeaders, apiHeaders, preflight);
+  app.use(requestObserver(logger, metrics, nameRoute), commonHeaders, preflight);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -155,33 +180,8 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
 
   app.use(`${basePath}/trpc`, rejectUndecodablePath, createExpressMiddleware({ router: appRouter, createContext, maxBatchSize: options.rateLimit.points, onError: onTrpcError }));
 
-  const restHandler = createOpenApiNodeHttpHandler({
-    router: appRouter,
-    createContext,
-    onError: ({ error, req, path }) => {
-      onTrpcError({ error, path });
-      const res = (req as { res?: Parameters<typeof presentRestError>[0] }).res;
-      if (res) presentRestError(res, error);
-    },
-  });
-  // Mounted under BASE_PATH, so req.path and req.url are relative to it, as trpc-to-openapi expects.
-  app.use(basePath || '/', (req, res, next) => {
-    if (!restPaths.has(req.path)) {
-      next();
-      return;
-    }
-    if (req.method !== 'GET') {
-      res.setHeader('Allow', 'GET');
-      sendDetail(res, 405, 'Method Not Allowed');
-      return;
-    }
-    const queryStart = req.url.indexOf('?');
-    Object.defineProperty(req, 'query', {
-      value: parseQuery(queryStart === -1 ? '' : req.url.slice(queryStart + 1)),
-      writable: true,
-    });
-    void restHandler(req, res, next);
-  });
+  // Mounted under BASE_PATH, so req.path is relative to it.
+  app.use(basePath || '/', restHandler(useCases, (error) => logInternal(error, 'rest')));
 
   app.use((_req, res) => {
     sendDetail(res, 404, 'Not Found');

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import express, { type Router } from 'express';
 
 const require = createRequire(import.meta.url);
-const swaggerUiDist = require('swagger-ui-dist') as { getAbsoluteFSPath(): string };
+// Only the asset folder: the package's index would load its 1.5 MB bundle into the server.
+const swaggerUiAssets = (require('swagger-ui-dist/absolute-path.js') as () => string)();
 
 const page = `<!doctype html>
 <html lang="en">
@@ -35,6 +36,6 @@ export function docsRouter(openApiUrl: string): Router {
   docs.get('/init.js', (_req, res) => {
     res.type('application/javascript').send(init);
   });
-  docs.use(express.static(swaggerUiDist.getAbsoluteFSPath(), { index: false, fallthrough: true }));
+  docs.use(express.static(swaggerUiAssets, { index: false, fallthrough: true }));
   return docs;
 }

@@ -1,0 +1,17 @@
+// The real service with its rate-limit store swapped, to price the limiter:
+// BENCH_STORE=none counts nothing (every call granted), memory and redis are the real stores.
+import { createHttpServer } from '../src/adapters/driving/http/server.js';
+import { loadConfig } from '../src/config.js';
+import { buildHttpService, createLogger } from '../src/container.js';
+import type { RateLimitStore } from '../src/core/ports/rate-limit-store.js';
+
+const free: RateLimitStore = {
+  consume: () => Promise.resolve({ consumed: 1, resetMs: 10_000 }),
+  health: () => ({ name: 'none', state: 'ok' }),
+  close: () => Promise.resolve(),
+};
+
+const config = loadConfig(process.env);
+const overrides = process.env.BENCH_STORE === 'none' ? { rateLimitStore: free } : {};
+const { app } = buildHttpService(config, { ...overrides, logger: createLogger(config) });
+createHttpServer(app).listen(config.port, '127.0.0.1', () => process.stderr.write('ready\n'));

@@ -1,0 +1,88 @@
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimitPolicy } from '../../core/use-cases/consume-rate-limit.js';
+import type { RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
+import { MemoryRateLimitStore, usageFrom } from './memory-rate-limit-store.js';
+
+export interface SharedStoreOptions {
+  /** Longest a shared decision may take before the local fallback answers. */
+  readonly deadlineMs?: number;
+  /** After a failure, how long to answer locally before asking the shared limiter again. */
+  readonly retryAfterFailureMs?: number;
+  /** Told once per change between `ok` and `degraded`, with the reason. */
+  readonly onStateChange?: (state: StoreHealth['state'], reason: string) => void;
+}
+
+class Deadline extends Error {}
+
+/**
+ * A limiter shared between processes (Redis, or the cluster primary), insured
+ * by a per-process memory limiter with the same policy. A RateLimiterRes
+ * rejection from the shared limiter is an over-limit answer; any Error, or no
+ * answer by the deadline, means the shared limiter failed, and the decision
+ * comes from memory instead. It never throws and never waits past the deadline.
+ */
+export abstract class SharedRateLimitStore implements RateLimitStore {
+  private readonly insurance: MemoryRateLimitStore;
+  private readonly deadlineMs: number;
+  private readonly retryAfterFailureMs: number;
+  private skipSharedUntil = 0;
+
+  protected constructor(
+    policy: RateLimitPolicy,
+    private readonly name: string,
+    private state: StoreHealth['state'],
+    private readonly options: SharedStoreOptions,
+  ) {
+    this.insurance = new MemoryRateLimitStore(policy);
+    this.deadlineMs = options.deadlineMs ?? 170;
+    this.retryAfterFailureMs = options.retryAfterFailureMs ?? 1000;
+  }
+
+  protected abstract readonly shared: RateLimiterAbstract;
+
+  /** Whether asking the shared limiter can succeed at all right now. */
+  protected isReady(): boolean {
+    return true;
+  }
+
+  async consume(key: string, points: number): Promise<WindowUsage> {
+    if (this.isReady() && Date.now() >= this.skipSharedUntil) {
+      try {
+        const usage = await this.consumeShared(key, points);
+        this.setState('ok', `${this.name} answered`);
+        return usage;
+      } catch (error) {
+        this.skipSharedUntil = Date.now() + this.retryAfterFailureMs;
+        this.setState('degraded', error instanceof Deadline ? `${this.name} did not answer in time` : `${this.name} failed`);
+      }
+    }
+    return this.insurance.consume(key, points);
+  }
+
+  health(): StoreHealth {
+    return { name: this.name, state: this.state };
+  }
+
+  abstract close(): Promise<void>;
+
+  protected setState(state: StoreHealth['state'], reason: string): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.options.onStateChange?.(state, reason);
+  }
+
+  private async consumeShared(key: string, points: number): Promise<WindowUsage> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Deadline()), this.deadlineMs);
+    });
+    try {
+      return usageFrom(await Promise.race([this.shared.consume(key, points), deadline]));
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return usageFrom(rejection);
+      throw rejection;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
