@@ -14,7 +14,7 @@ import { RedisRateLimitStore } from './adapters/driven/redis-rate-limit-store.js
 import { SystemClock } from './adapters/driven/system-clock.js';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { UseCases } from './core/use-cases/index.js';
-import { createHttpApp } from './adapters/driving/http/app.js';
+import { createHttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
 import type { Express } from 'express';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -143,7 +143,11 @@ export function buildContainer(config: Config, overrides: PortOverrides = {}): A
 }
 
 /** Everything `main.ts` and the tests start: the wired core plus its HTTP app. */
-export function buildHttpService(config: Config, overrides: PortOverrides = {}): { app: Express; application: Application } {
+export function buildHttpService(
+  config: Config,
+  overrides: PortOverrides = {},
+  tuning: Pick<HttpAppOptions, 'trpcFastPath'> = {},
+): { app: Express; application: Application } {
   const application = buildContainer(config, overrides);
   const app = createHttpApp({
     useCases: application.useCases,
@@ -156,6 +160,7 @@ export function buildHttpService(config: Config, overrides: PortOverrides = {}):
       ipv6SubnetPrefix: config.rateLimit.ipv6SubnetPrefix,
       rateLimit: { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds },
       version: SERVICE_VERSION,
+      ...tuning,
     },
   });
   return { app, application };

@@ -11,9 +11,9 @@ import { FixedClock } from './fakes.js';
 export const TEST_NOW_MS = 1_800_000_000_123;
 
 /** The real composition with a fixed clock, configured like production unless `env` says otherwise. */
-export function testService(env: Record<string, string> = {}, overrides: PortOverrides = {}) {
+export function testService(env: Record<string, string> = {}, overrides: PortOverrides = {}, tuning: { trpcFastPath?: boolean } = {}) {
   const clock = new FixedClock(TEST_NOW_MS);
-  const { app, application } = buildHttpService(loadConfig(env), { clock, logger: pino({ level: 'silent' }), ...overrides });
+  const { app, application } = buildHttpService(loadConfig(env), { clock, logger: pino({ level: 'silent' }), ...overrides }, tuning);
   return { app, application, clock };
 }
 

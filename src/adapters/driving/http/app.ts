@@ -14,6 +14,7 @@ import { HttpMetrics, errorSummary, requestObserver, routeNamer } from './observ
 import { MalformedQueryError } from './query.js';
 import { rateLimitMiddleware } from './rate-limit.js';
 import { REST_PATHS, restHandler } from './rest.js';
+import { trpcQueryFastPath } from './trpc-queries.js';
 import { sendDetail } from './rest-errors.js';
 
 export type TrustProxy = false | number | readonly string[];
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   readonly ipv6SubnetPrefix: number;
   readonly rateLimit: { readonly points: number; readonly durationSeconds: number };
   readonly version: string;
+  /** Serve plain tRPC GET queries without tRPC's request adapter (default true); see trpc-queries.ts. */
+  readonly trpcFastPath?: boolean;
 }
 
 export interface HttpAppDeps {
@@ -178,7 +181,11 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
     }),
   );
 
-  app.use(`${basePath}/trpc`, rejectUndecodablePath, createExpressMiddleware({ router: appRouter, createContext, maxBatchSize: options.rateLimit.points, onError: onTrpcError }));
+  const maxBatchSize = options.rateLimit.points;
+  const trpcHandlers: RequestHandler[] = [rejectUndecodablePath];
+  if (options.trpcFastPath !== false) trpcHandlers.push(trpcQueryFastPath({ createContext, onError: onTrpcError, maxBatchSize }));
+  trpcHandlers.push(createExpressMiddleware({ router: appRouter, createContext, maxBatchSize, onError: onTrpcError }));
+  app.use(`${basePath}/trpc`, ...trpcHandlers);
 
   // Mounted under BASE_PATH, so req.path is relative to it.
   app.use(basePath || '/', restHandler(useCases, (error) => logInternal(error, 'rest')));

@@ -1,0 +1,56 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { JWT_IO_TOKEN } from '../support/fixtures.js';
+import { listen, testService, trpcInput } from '../support/service.js';
+
+const many = (path: string, count: number) => Array.from({ length: count }, () => path).join(',');
+
+const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<string, string>]> = [
+  ['single query', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1700000000' })}`],
+  ['query without input', '/trpc/unixTimestamp.now'],
+  ['domain error', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1e9' })}`],
+  ['schema error', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: 5 })}`],
+  ['missing input', '/trpc/jwt.decode'],
+  ['claims verbatim', `/trpc/jwt.decode?input=${trpcInput({ token: `e30.${Buffer.from('{"__proto__":{"a":1},"n":12345678901234567890}').toString('base64url')}.` })}`],
+  ['batch, all good', `/trpc/unixTimestamp.now,jwt.decode?batch=1&input=${trpcInput({ 1: { token: JWT_IO_TOKEN } })}`],
+  ['batch, mixed', `/trpc/unixTimestamp.toUtc,unixTimestamp.toUnix?batch=1&input=${trpcInput({ 0: { timestamp: '1' }, 1: { datetime: 'x' } })}`],
+  ['batch, all failing', `/trpc/unixTimestamp.toUtc,unixTimestamp.toUtc?batch=1&input=${trpcInput({ 0: { timestamp: 'x' }, 1: {} })}`],
+  ['batch over the limit', `/trpc/${many('unixTimestamp.now', 8)}?batch=1`],
+  ['batch beyond the maximum size', `/trpc/${many('unixTimestamp.now', 12)}?batch=1`],
+  ['%2C batch', '/trpc/unixTimestamp.now%2CunixTimestamp.now?batch=1'],
+  ['batch without an object input', `/trpc/unixTimestamp.now?batch=1&input=${trpcInput([1])}`],
+  ['unknown procedure', '/trpc/unixTimestamp.nope'],
+  ['unreadable input', '/trpc/unixTimestamp.toUtc?input=%7Bnope'],
+  ['a mutation-style POST', '/trpc/unixTimestamp.now'],
+];
+
+describe('the tRPC GET fast path', () => {
+  it.each(REQUESTS)('answers %s exactly as tRPC’s own adapter does', async (label, url, headers = {}) => {
+    // Ten points: the 8-call batch fits, the 12-call one exceeds maxBatchSize.
+    const fast = testService({ RATE_LIMIT_POINTS: '10' }).app;
+    const adapter = testService({ RATE_LIMIT_POINTS: '10' }, {}, { trpcFastPath: false }).app;
+    const send = (app: typeof fast) => (label.includes('POST') ? request(app).post(url) : request(app).get(url)).set(headers);
+    // Spend two points first, so that a batch can run over what is left.
+    for (const app of [fast, adapter]) for (let i = 0; i < 2; i++) await request(app).get('/unix-timestamp/now');
+    const [a, b] = [await send(fast), await send(adapter)];
+    expect(a.status).toBe(b.status);
+    expect(a.text).toBe(b.text);
+    expect(a.headers['content-type']).toBe(b.headers['content-type']);
+    expect(a.headers.vary).toBe(b.headers.vary);
+  });
+
+  it('leaves streaming requests to the adapter', async () => {
+    const fast = await listen(testService({ RATE_LIMIT_POINTS: '10' }).app);
+    const adapter = await listen(testService({ RATE_LIMIT_POINTS: '10' }, {}, { trpcFastPath: false }).app);
+    try {
+      const url = '/trpc/unixTimestamp.now,unixTimestamp.now?batch=1';
+      const headers = { 'trpc-accept': 'application/jsonl' };
+      const [a, b] = await Promise.all([fetch(fast.url + url, { headers }), fetch(adapter.url + url, { headers })]);
+      expect(a.headers.get('content-type')).toBe(b.headers.get('content-type'));
+      expect(await a.text()).toBe(await b.text());
+    } finally {
+      await fast.close();
+      await adapter.close();
+    }
+  });
+});
