@@ -170,7 +170,7 @@ const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)
 const section = `<!-- bench:http:start -->
 ## HTTP throughput and latency
 
-Command: \`make bench\` (\`bench/run.ts\`), ${runtime}, ${cpu}, ${spawnSync('nproc').stdout.toString().trim()} cores. ${ROUNDS} alternating rounds of ${DURATION} s per scenario after a 1 s warm-up, ${CONNECTIONS} connections, autocannon; ${hasTaskset ? 'servers pinned to core 0 and the load generator to core 1 with taskset' : 'taskset not available, nothing pinned'}. Medians of the rounds. The service runs \`dist/main.js\` with \`NODE_ENV=production\`, request logging on (to /dev/null) and the memory limiter at a limit it never reaches; the bare apps run the same core arithmetic with no validation, limiter or logging. Ratios are calls per second against bare Express on the same REST endpoint (\`to-utc\` for the tRPC rows).
+Command: \`make bench\` (\`bench/run.ts\`), ${runtime}, ${cpu}, ${spawnSync('nproc', ['--all']).stdout.toString().trim()} cores. ${ROUNDS} alternating rounds of ${DURATION} s per scenario after a 1 s warm-up, ${CONNECTIONS} connections, autocannon; ${hasTaskset ? 'servers pinned to core 0 and the load generator to core 1 with taskset' : 'taskset not available, nothing pinned'}. Medians of the rounds. The service runs \`dist/main.js\` with \`NODE_ENV=production\`, request logging on (to /dev/null) and the memory limiter at a limit it never reaches; the bare apps run the same core arithmetic with no validation, limiter or logging. Ratios are calls per second against bare Express on the same REST endpoint (\`to-utc\` for the tRPC rows).
 
 | Server | Scenario | req/s | calls/s | p50 ms | p99 ms | vs bare Express |
 |---|---|---:|---:|---:|---:|---:|
