@@ -103,6 +103,7 @@ describe('rate limit', () => {
       await request(app).get('/readyz').expect(200);
       await request(app).get('/openapi.json').expect(200);
       await request(app).get('/docs/').expect(200);
+      await request(app).get('/docs/missing.js').expect(404);
       await request(app).options('/jwt/decode').expect(204);
     }
     const first = await request(app).get(toUtc()).expect(200);

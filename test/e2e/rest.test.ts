@@ -89,8 +89,17 @@ describe('REST endpoints', () => {
   });
 
   it.each(['post', 'put', 'delete', 'patch'] as const)('answers %s on an API path with 405 and Allow', async (method) => {
-    const res = await request(app)[method]('/jwt/decode').expect(405).expect('Allow', 'GET');
+    const res = await request(app)[method]('/jwt/decode').expect(405).expect('Allow', 'GET, HEAD');
     expect(res.body).toEqual({ detail: 'Method Not Allowed' });
+    const trpc = await request(app)[method]('/trpc/jwt.decode').set('Content-Type', 'application/json').send('{}');
+    expect(trpc.status).toBe(405);
+    expect(trpc.headers.allow).toBe('GET, HEAD');
+    expect(trpc.body.error).toMatchObject({ code: -32005, data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } });
+  });
+
+  it('answers HEAD on an API path like GET, without a body', async () => {
+    const res = await request(app).head('/unix-timestamp/to-utc?timestamp=0').expect(200).expect('Content-Type', /application\/json/);
+    expect(res.text ?? '').toBe('');
   });
 
   it('sets the contract headers and no X-Powered-By', async () => {
@@ -152,6 +161,7 @@ describe('OpenAPI document and /docs', () => {
     const init = await request(app).get('/docs/init.js').expect(200);
     expect(init.text).toContain('"/openapi.json"');
     await request(app).get('/docs').expect(301).expect('Location', '/docs/');
+    expect((await request(app).get('/docs/missing.js').expect(404)).body).toEqual({ detail: 'Not Found' });
   });
 });
 

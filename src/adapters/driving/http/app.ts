@@ -1,4 +1,5 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -110,14 +111,26 @@ const preflight: RequestHandler = (req, res, next) => {
 };
 
 // The rate-limit middleware leaves the request's paid calls in res.locals.
-// tRPC answers an undecodable procedure path in plain text; answer it in tRPC's own JSON error shape.
-const rejectUndecodablePath: RequestHandler = (req, res, next) => {
+function sendTrpcError(res: Response, code: 'BAD_REQUEST' | 'METHOD_NOT_SUPPORTED', message: string): void {
+  const httpStatus = code === 'BAD_REQUEST' ? 400 : 405;
+  res.status(httpStatus).json({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus } } });
+}
+
+/**
+ * Every procedure is a read-only query, so other methods get 405 with Allow,
+ * as on the REST paths; and an undecodable procedure path, which tRPC would
+ * answer in plain text, gets a JSON error. Both in tRPC's error shape.
+ */
+const trpcGuard: RequestHandler = (req, res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    sendTrpcError(res, 'METHOD_NOT_SUPPORTED', 'Method Not Allowed: every procedure is a query, use GET');
+    return;
+  }
   try {
     decodeURIComponent(req.path);
   } catch {
-    res.status(400).json({
-      error: { message: 'path has invalid percent-encoding', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } },
-    });
+    sendTrpcError(res, 'BAD_REQUEST', 'path has invalid percent-encoding');
     return;
   }
   next();
@@ -182,7 +195,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   );
 
   const maxBatchSize = options.rateLimit.points;
-  const trpcHandlers: RequestHandler[] = [rejectUndecodablePath];
+  const trpcHandlers: RequestHandler[] = [trpcGuard];
   if (options.trpcFastPath !== false) trpcHandlers.push(trpcQueryFastPath({ createContext, onError: onTrpcError, maxBatchSize }));
   trpcHandlers.push(createExpressMiddleware({ router: appRouter, createContext, maxBatchSize, onError: onTrpcError }));
   app.use(`${basePath}/trpc`, ...trpcHandlers);

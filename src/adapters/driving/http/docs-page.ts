@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import express, { type Router } from 'express';
+import { sendDetail } from './rest-errors.js';
 
 const require = createRequire(import.meta.url);
 // Only the asset folder: the package's index would load its 1.5 MB bundle into the server.
@@ -37,5 +38,7 @@ export function docsRouter(openApiUrl: string): Router {
     res.type('application/javascript').send(init);
   });
   docs.use(express.static(swaggerUiAssets, { index: false, fallthrough: true }));
+  // Missing assets end here, before the rate limit: /docs costs nothing.
+  docs.use((_req, res) => sendDetail(res, 404, 'Not Found'));
   return docs;
 }

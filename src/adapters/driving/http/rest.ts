@@ -50,8 +50,9 @@ export function restHandler(useCases: UseCases, onInternal: (error: unknown) => 
       next();
       return;
     }
-    if (req.method !== 'GET') {
-      res.setHeader('Allow', 'GET');
+    // HEAD runs as GET; Node sends its headers without the body.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
       sendDetail(res, 405, 'Method Not Allowed');
       return;
     }
