@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.js';
-import { MAX_UNIX_MS, MIN_UNIX_MS, RANGE_TEXT, floorDiv, utcInstant, type UtcInstant } from '../time/calendar.js';
+import { RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
 
 export const TIMESTAMP_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
 export type TimestampUnit = (typeof TIMESTAMP_UNITS)[number];
@@ -71,7 +71,7 @@ export class ConvertTimestampToUtc {
     const value = parseTimestamp(timestamp);
     const detected = chosenUnit ?? detectUnit(value);
     const unixMs = TO_MS[detected](value);
-    if (unixMs < MIN_UNIX_MS || unixMs > MAX_UNIX_MS) throw outOfRange();
+    if (!isInRange(unixMs)) throw outOfRange();
     return { input: timestamp, detected_unit: detected, utc: utcInstant(unixMs), source: 'datetime_utc' };
   }
 }

@@ -27,7 +27,8 @@ function restRoutes(): Map<string, AnyOperation> {
   return routes;
 }
 
-export const REST_PATHS: readonly string[] = [...restRoutes().keys()];
+const ROUTES = restRoutes();
+export const REST_PATHS: readonly string[] = [...ROUTES.keys()];
 
 function sendJson(res: ServerResponse, body: unknown): void {
   const text = JSON.stringify(body);
@@ -43,9 +44,8 @@ function sendJson(res: ServerResponse, body: unknown): void {
  * limit was charged before this runs.
  */
 export function restHandler(useCases: UseCases, onInternal: (error: unknown) => void): RequestHandler {
-  const routes = restRoutes();
   return (req, res, next) => {
-    const operation = routes.get(req.path);
+    const operation = ROUTES.get(req.path);
     if (!operation) {
       next();
       return;
