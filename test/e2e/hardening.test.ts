@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createLogger } from '../../src/container.js';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createHttpApp } from '../../src/adapters/driving/http/app.js';
 import type { UseCases } from '../../src/core/use-cases/index.js';
 import { ConsumeRateLimit } from '../../src/core/use-cases/consume-rate-limit.js';
@@ -191,6 +191,10 @@ describe('the process', () => {
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Whatever fails below, the server must not outlive the test.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listening line in ${stdout}`)), 15_000);
       child.stdout.on('data', () => {
