@@ -38,8 +38,6 @@ export interface HttpAppDeps {
   readonly options: HttpAppOptions;
 }
 
-export { REST_PATHS };
-
 const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy';
 
 // A JSON API loads nothing, so its pages may load nothing either; only /docs relaxes this.
@@ -110,7 +108,6 @@ const preflight: RequestHandler = (req, res, next) => {
   res.status(204).end();
 };
 
-// The rate-limit middleware leaves the request's paid calls in res.locals.
 function sendTrpcError(res: Response, code: 'BAD_REQUEST' | 'METHOD_NOT_SUPPORTED', message: string): void {
   const httpStatus = code === 'BAD_REQUEST' ? 400 : 405;
   res.status(httpStatus).json({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus } } });
@@ -136,12 +133,14 @@ const trpcGuard: RequestHandler = (req, res, next) => {
   next();
 };
 
+// The rate-limit middleware leaves the request's paid calls in res.locals.
 const budgetOf = (res: unknown): CallBudget =>
   ((res as { locals?: { budget?: CallBudget } }).locals?.budget) ?? UNMETERED;
 
 /**
- * Builds the Express app: REST paths (trpc-to-openapi), `/trpc`, the OpenAPI
- * document, `/docs` and health. It never listens; `main.ts` does.
+ * Builds the Express app: the REST paths (named and documented by
+ * trpc-to-openapi, served by rest.ts), `/trpc`, the OpenAPI document, `/docs`,
+ * health and metrics, behind the rate limit. It never listens; `main.ts` does.
  */
 export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger, options }: HttpAppDeps): Express {
   const { basePath } = options;
@@ -150,7 +149,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   app.disable('etag');
   app.set('case sensitive routing', true);
   app.set('query parser', false);
-  app.set('trust proxy', options.trustProxy === false ? false : options.trustProxy);
+  app.set('trust proxy', options.trustProxy);
 
   const openApiJson = JSON.stringify(buildOpenApiDocument(basePath, options.version));
   const restPaths = new Set<string>(REST_PATHS);

@@ -6,8 +6,6 @@ import type { UseCases } from '../../../core/use-cases/index.js';
 import { RATE_LIMIT_MESSAGE, domainToTrpcError, publicMessage } from './error-mapping.js';
 import type { Operation } from './operations.js';
 
-export type { UseCases };
-
 /** The calls a request has paid for; each procedure call takes one. */
 export interface CallBudget {
   take(): boolean;
