@@ -1,4 +1,4 @@
-# Every target installs what it needs first, the Node 24 runtime included
+# Every target installs what it needs first, the Node 26 runtime included
 # (the `node` npm package puts it in node_modules/.bin, first on npm scripts' PATH).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
