@@ -66,6 +66,8 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
   abstract close(): Promise<void>;
 
   protected setState(state: StoreHealth['state'], reason: string): void {
+    // Back in service: ask the shared limiter at once, not after the pause that followed the last failure.
+    if (state === 'ok') this.skipSharedUntil = 0;
     if (state === this.state) return;
     this.state = state;
     this.options.onStateChange?.(state, reason);
