@@ -2,7 +2,8 @@
 // BENCH_STORE=none counts nothing (every call granted), memory and redis are the real stores.
 import { createHttpServer } from '../src/adapters/driving/http/server.js';
 import { loadConfig } from '../src/config.js';
-import { buildHttpService, createLogger } from '../src/container.js';
+import { TOKENS, createContainer } from '../src/container.js';
+import { buildHttpService } from '../src/http-service.js';
 import type { RateLimitStore } from '../src/core/ports/rate-limit-store.js';
 
 const free: RateLimitStore = {
@@ -12,6 +13,7 @@ const free: RateLimitStore = {
 };
 
 const config = loadConfig(process.env);
-const overrides = process.env.BENCH_STORE === 'none' ? { rateLimitStore: free } : {};
-const { app } = buildHttpService(config, { ...overrides, logger: createLogger(config) });
+const container = createContainer(config);
+if (process.env.BENCH_STORE === 'none') container.rebind(TOKENS.RateLimitStore).toConstantValue(free);
+const { app } = buildHttpService(container);
 createHttpServer(app).listen(config.port, '127.0.0.1', () => process.stderr.write('ready\n'));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from './adapters/driving/cli/cli.js';
 import { loadConfig } from './config.js';
-import { buildContainer } from './container.js';
+import { createContainer, resolveApplication } from './container.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -10,7 +10,7 @@ async function readStdin(): Promise<string> {
 }
 
 // The CLI needs no server settings, so the environment's are not read: a bad PORT must not stop a conversion.
-const application = buildContainer(loadConfig({ LOG_LEVEL: 'silent' }));
+const application = resolveApplication(createContainer(loadConfig({ LOG_LEVEL: 'silent' })));
 const code = await runCli(process.argv.slice(2), application.useCases, {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),

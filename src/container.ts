@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Container } from 'inversify';
+import { Container, type ServiceIdentifier } from 'inversify';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Clock } from './core/ports/clock.js';
 import type { RateLimitStore } from './core/ports/rate-limit-store.js';
@@ -8,114 +9,66 @@ import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix
 import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
 import { DecodeJwt } from './core/use-cases/decode-jwt.js';
 import { GetCurrentTime } from './core/use-cases/get-current-time.js';
-import { MemoryRateLimitStore } from './adapters/driven/memory-rate-limit-store.js';
-import { ClusterRateLimitStore, startClusterRateLimitPrimary } from './adapters/driven/cluster-rate-limit-store.js';
-import { RedisRateLimitStore } from './adapters/driven/redis-rate-limit-store.js';
-import { SystemClock } from './adapters/driven/system-clock.js';
-import { pino, type DestinationStream, type Logger } from 'pino';
 import type { UseCases } from './core/use-cases/index.js';
-import { createHttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
-import type { Express } from 'express';
+import { createLogger } from './adapters/driven/logger.js';
+import { createRateLimitStore } from './adapters/driven/rate-limit-stores.js';
+import { SystemClock } from './adapters/driven/system-clock.js';
 import packageJson from '../package.json' with { type: 'json' };
 
 export const SERVICE_VERSION: string = packageJson.version;
 
-const TOKENS = {
-  Policy: Symbol.for('RateLimitPolicy'),
-  Clock: Symbol.for('Clock'),
-  RateLimitStore: Symbol.for('RateLimitStore'),
-  GetCurrentTime: Symbol.for('GetCurrentTime'),
-  ConvertTimestampToUtc: Symbol.for('ConvertTimestampToUtc'),
-  ConvertDatetimeToUnix: Symbol.for('ConvertDatetimeToUnix'),
-  DecodeJwt: Symbol.for('DecodeJwt'),
-  ConsumeRateLimit: Symbol.for('ConsumeRateLimit'),
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol(name);
+
+/** Every binding of the application, typed: `container.get(TOKENS.Clock)` is a Clock. */
+export const TOKENS = {
+  Config: token<Config>('Config'),
+  Logger: token<Logger>('Logger'),
+  Policy: token<RateLimitPolicy>('RateLimitPolicy'),
+  Clock: token<Clock>('Clock'),
+  RateLimitStore: token<RateLimitStore>('RateLimitStore'),
+  GetCurrentTime: token<GetCurrentTime>('GetCurrentTime'),
+  ConvertTimestampToUtc: token<ConvertTimestampToUtc>('ConvertTimestampToUtc'),
+  ConvertDatetimeToUnix: token<ConvertDatetimeToUnix>('ConvertDatetimeToUnix'),
+  DecodeJwt: token<DecodeJwt>('DecodeJwt'),
+  ConsumeRateLimit: token<ConsumeRateLimit>('ConsumeRateLimit'),
 } as const;
 
-/** Ports a caller may replace, for tests and for process-level wiring (cluster workers). */
-export interface PortOverrides {
-  readonly clock?: Clock;
-  readonly rateLimitStore?: RateLimitStore;
-  readonly logger?: Logger;
-  /** Set in WORKERS cluster workers. */
+export interface ProcessRole {
+  /** Set in WORKERS cluster workers: the memory limit lives in the cluster primary. */
   readonly clusterWorker?: boolean;
-}
-
-export interface Application {
-  readonly useCases: UseCases;
-  readonly consumeRateLimit: ConsumeRateLimit;
-  readonly rateLimitStore: RateLimitStore;
-  readonly logger: Logger;
-  close(): Promise<void>;
-}
-
-const policyOf = (config: Config): RateLimitPolicy => ({
-  points: config.rateLimit.points,
-  durationSeconds: config.rateLimit.durationSeconds,
-});
-
-export interface StoreChoice {
   /** Namespace for Redis keys; tests use their own. */
   readonly redisKeyPrefix?: string;
-  /** This process is one of WORKERS cluster workers: memory limits live in the primary. */
-  readonly clusterWorker?: boolean;
-}
-
-/** The store RATE_LIMIT_STORE (and WORKERS) call for, with its state changes logged once each. */
-export function createRateLimitStore(config: Config, logger: Logger, choice: StoreChoice = {}): RateLimitStore {
-  const policy = policyOf(config);
-  const onStateChange = (store: 'redis' | 'cluster') => (state: 'ok' | 'degraded', reason: string) => {
-    const shared = store === 'redis' ? 'Redis' : 'the cluster primary';
-    if (state === 'ok') logger.info({ store, state, reason }, `rate-limit store is shared through ${shared}`);
-    else logger.warn({ store, state, reason }, 'rate-limit store degraded to per-instance memory');
-  };
-  if (config.rateLimit.store === 'redis') {
-    return new RedisRateLimitStore(policy, {
-      url: config.rateLimit.redisUrl,
-      ...(choice.redisKeyPrefix === undefined ? {} : { keyPrefix: choice.redisKeyPrefix }),
-      onStateChange: onStateChange('redis'),
-    });
-  }
-  if (choice.clusterWorker) return new ClusterRateLimitStore(policy, { onStateChange: onStateChange('cluster') });
-  return new MemoryRateLimitStore(policy);
-}
-
-/** What the cluster primary must run before forking: the shared memory limiter, unless Redis holds the counts. */
-export function startClusterPrimary(config: Config): void {
-  if (config.rateLimit.store === 'memory') startClusterRateLimitPrimary();
 }
 
 /**
- * JSON logs on stdout. By default writes are asynchronous, so lines logged while
- * a write is in flight leave in one syscall: a synchronous write per request
- * line cost a tenth of the CPU under load.
- * `main.ts` flushes on shutdown and on a crash.
+ * The composition root: binds every port to the adapter the configuration
+ * calls for, and every use case to its ports. Nothing is built until it is
+ * first resolved, so a test can `rebind` any port first. The rate-limit store
+ * is closed when the container is unbound (`Application.close`).
  */
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
-  return pino(
-    {
-    level: config.logLevel,
-    base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.epochTime,
-      formatters: { level: (label) => ({ level: label }) },
-    },
-    destination ?? pino.destination({ dest: 1, sync: false }),
-  );
-}
-
-/**
- * The composition root: the only place that knows every adapter and the only
- * service locator. Use cases are resolved once here, never per request.
- */
-export function buildContainer(config: Config, overrides: PortOverrides = {}): Application {
+export function createContainer(config: Config, role: ProcessRole = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  const logger = overrides.logger ?? createLogger(config);
-  const policy = policyOf(config);
-
-  container.bind<RateLimitPolicy>(TOKENS.Policy).toConstantValue(policy);
-  container.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? new SystemClock());
+  container.bind(TOKENS.Config).toConstantValue(config);
+  container.bind(TOKENS.Logger).toResolvedValue(() => createLogger(config.logLevel));
+  container.bind(TOKENS.Policy).toConstantValue({ points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds });
+  container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container
-    .bind<RateLimitStore>(TOKENS.RateLimitStore)
-    .toResolvedValue(() => overrides.rateLimitStore ?? createRateLimitStore(config, logger, { clusterWorker: overrides.clusterWorker ?? false }));
+    .bind(TOKENS.RateLimitStore)
+    .toResolvedValue(
+      (policy: RateLimitPolicy, logger: Logger) =>
+        createRateLimitStore(
+          policy,
+          {
+            kind: config.rateLimit.store,
+            redisUrl: config.rateLimit.redisUrl,
+            clusterWorker: role.clusterWorker ?? false,
+            ...(role.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: role.redisKeyPrefix }),
+          },
+          logger,
+        ),
+      [TOKENS.Policy, TOKENS.Logger],
+    )
+    .onDeactivation((store) => store.close());
   container.bind(TOKENS.GetCurrentTime).toResolvedValue((clock: Clock) => new GetCurrentTime(clock), [TOKENS.Clock]);
   container.bind(TOKENS.ConvertTimestampToUtc).toResolvedValue(() => new ConvertTimestampToUtc());
   container.bind(TOKENS.ConvertDatetimeToUnix).toResolvedValue(() => new ConvertDatetimeToUnix());
@@ -123,45 +76,33 @@ export function buildContainer(config: Config, overrides: PortOverrides = {}): A
   container
     .bind(TOKENS.ConsumeRateLimit)
     .toResolvedValue(
-      (store: RateLimitStore, p: RateLimitPolicy) => new ConsumeRateLimit(store, p),
+      (store: RateLimitStore, policy: RateLimitPolicy) => new ConsumeRateLimit(store, policy),
       [TOKENS.RateLimitStore, TOKENS.Policy],
     );
-
-  const rateLimitStore = container.get<RateLimitStore>(TOKENS.RateLimitStore);
-  return {
-    useCases: {
-      getCurrentTime: container.get<GetCurrentTime>(TOKENS.GetCurrentTime),
-      convertTimestampToUtc: container.get<ConvertTimestampToUtc>(TOKENS.ConvertTimestampToUtc),
-      convertDatetimeToUnix: container.get<ConvertDatetimeToUnix>(TOKENS.ConvertDatetimeToUnix),
-      decodeJwt: container.get<DecodeJwt>(TOKENS.DecodeJwt),
-    },
-    consumeRateLimit: container.get<ConsumeRateLimit>(TOKENS.ConsumeRateLimit),
-    rateLimitStore,
-    logger,
-    close: () => rateLimitStore.close(),
-  };
+  return container;
 }
 
-/** Everything `main.ts` and the tests start: the wired core plus its HTTP app. */
-export function buildHttpService(
-  config: Config,
-  overrides: PortOverrides = {},
-  tuning: Pick<HttpAppOptions, 'trpcFastPath'> = {},
-): { app: Express; application: Application } {
-  const application = buildContainer(config, overrides);
-  const app = createHttpApp({
-    useCases: application.useCases,
-    consumeRateLimit: application.consumeRateLimit,
-    storeHealth: () => application.rateLimitStore.health(),
-    logger: application.logger,
-    options: {
-      basePath: config.basePath,
-      trustProxy: config.trustProxy,
-      ipv6SubnetPrefix: config.rateLimit.ipv6SubnetPrefix,
-      rateLimit: { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds },
-      version: SERVICE_VERSION,
-      ...tuning,
+export interface Application {
+  readonly useCases: UseCases;
+  readonly consumeRateLimit: ConsumeRateLimit;
+  readonly rateLimitStore: RateLimitStore;
+  readonly logger: Logger;
+  /** Unbinds everything, which closes the rate-limit store. */
+  close(): Promise<void>;
+}
+
+/** Resolves everything a driving adapter needs, once, at start-up; no request ever asks the container. */
+export function resolveApplication(container: Container): Application {
+  return {
+    useCases: {
+      getCurrentTime: container.get(TOKENS.GetCurrentTime),
+      convertTimestampToUtc: container.get(TOKENS.ConvertTimestampToUtc),
+      convertDatetimeToUnix: container.get(TOKENS.ConvertDatetimeToUnix),
+      decodeJwt: container.get(TOKENS.DecodeJwt),
     },
-  });
-  return { app, application };
+    consumeRateLimit: container.get(TOKENS.ConsumeRateLimit),
+    rateLimitStore: container.get(TOKENS.RateLimitStore),
+    logger: container.get(TOKENS.Logger),
+    close: () => container.unbindAllAsync(),
+  };
 }

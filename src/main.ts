@@ -4,7 +4,10 @@ import type { Logger } from 'pino';
 import { errorSummary } from './adapters/driving/http/observability.js';
 import { closeGracefully, createHttpServer } from './adapters/driving/http/server.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { buildHttpService, createLogger, startClusterPrimary } from './container.js';
+import { createLogger } from './adapters/driven/logger.js';
+import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
+import { createContainer } from './container.js';
+import { buildHttpService } from './http-service.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,7 +47,7 @@ function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<void>): void {
 
 /** One HTTP server: the whole service, or one of WORKERS cluster workers sharing the port. */
 function serve(config: Config, clusterWorker: boolean): void {
-  const { app, application } = buildHttpService(config, { clusterWorker });
+  const { app, application } = buildHttpService(createContainer(config, { clusterWorker }));
   const { logger } = application;
   onCrash(logger);
   const server = createHttpServer(app);
@@ -64,9 +67,9 @@ function serve(config: Config, clusterWorker: boolean): void {
 
 /** The cluster primary: holds the shared memory limit, forks the workers and replaces any that die. */
 function supervise(config: Config, workers: number): void {
-  const logger = createLogger(config);
+  const logger = createLogger(config.logLevel);
   onCrash(logger);
-  startClusterPrimary(config);
+  startClusterPrimary(config.rateLimit.store);
   let stopping = false;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

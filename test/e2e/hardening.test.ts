@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { createLogger } from '../../src/container.js';
+import { createLogger } from '../../src/adapters/driven/logger.js';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createHttpApp } from '../../src/adapters/driving/http/app.js';
@@ -15,7 +15,7 @@ const markerToken = tokenOf('{"alg":"HS256","kid":"SECRETMARKER7f3a"}', `{"sub":
 
 function capturedLogger() {
   const lines: string[] = [];
-  return { lines, logger: createLogger({ logLevel: 'trace' }, { write: (line: string) => lines.push(line) }) };
+  return { lines, logger: createLogger('trace', { write: (line: string) => lines.push(line) }) };
 }
 
 /** Sends raw bytes and returns everything the server answers before closing. */
@@ -42,11 +42,12 @@ describe('logs', () => {
     await request(app).get(`/${MARKER}?token=${MARKER}`).expect(404);
     await request(app).get(`/unix-timestamp/to-unix?datetime=${MARKER}`).expect(400);
     await request(app).get(`/trpc/${MARKER}`).expect(404);
+    await request(app).get('/trpc/unixTimestamp.now%2CunixTimestamp.now?batch=1').expect(200);
     const output = lines.join('');
     expect(output).not.toContain(MARKER);
     expect(output).not.toContain(markerToken.slice(0, 30));
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request');
-    expect(entries).toHaveLength(7);
+    expect(entries).toHaveLength(8);
     expect(entries[0]).toMatchObject({ method: 'GET', route: '/jwt/decode', status: 200, requestId: 'req-123', level: 'info' });
     expect(entries[0]?.durationMs).toBeTypeOf('number');
     expect(entries.map((entry) => entry.route)).toEqual([
@@ -57,8 +58,9 @@ describe('logs', () => {
       'unmatched',
       '/unix-timestamp/to-unix',
       '/trpc/unknown',
+      '/trpc/batch',
     ]);
-    expect(new Set(entries.map((entry) => entry.requestId)).size).toBe(7);
+    expect(new Set(entries.map((entry) => entry.requestId)).size).toBe(8);
   });
 
   it('answer a crash with a bare 500 on both transports and log only the error type', async () => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { buildHttpService } from '../../src/container.js';
+import { createContainer } from '../../src/container.js';
+import { buildHttpService } from '../../src/http-service.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const examples = [...readme.matchAll(/^\$ curl -s '(http:\/\/localhost:3000[^']+)'\n(.+)$/gm)].map(
@@ -17,7 +18,7 @@ const shapeOf = (value: unknown): unknown =>
 
 describe('README examples', () => {
   // The real clock: the examples' expired flags must hold today, as a user would see them.
-  const { app } = buildHttpService(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' }));
+  const { app } = buildHttpService(createContainer(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' })));
 
   it('has examples for every REST path and for tRPC', () => {
     const paths = new Set(examples.map(([url]) => url.pathname));

@@ -4,7 +4,10 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
 import { loadConfig } from '../../src/config.js';
-import { buildHttpService, createRateLimitStore } from '../../src/container.js';
+import { createContainer } from '../../src/container.js';
+import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-stores.js';
+import { buildHttpService } from '../../src/http-service.js';
+import { testService } from '../support/service.js';
 import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
 import { listen, type Running } from '../support/service.js';
 
@@ -20,8 +23,9 @@ async function startInstance(url: string, keyPrefix: string): Promise<Instance> 
   const logs: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
   const config = loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: url, TRUST_PROXY: 'loopback' });
-  const store = createRateLimitStore(config, logger, { redisKeyPrefix: keyPrefix });
-  const { app } = buildHttpService(config, { rateLimitStore: store, logger });
+  const policy = { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds };
+  const store = createRateLimitStore(policy, { kind: 'redis', redisUrl: url, clusterWorker: false, redisKeyPrefix: keyPrefix }, logger);
+  const { app } = testService({ RATE_LIMIT_STORE: 'redis', REDIS_URL: url, TRUST_PROXY: 'loopback' }, { rateLimitStore: store, logger });
   return { running: await listen(app), store, logs };
 }
 
@@ -73,7 +77,7 @@ describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () =>
   });
 
   it('is chosen by RATE_LIMIT_STORE=redis and reported by /readyz', async () => {
-    const { app, application } = buildHttpService(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: REDIS_URL ?? '', LOG_LEVEL: 'silent' }));
+    const { app, application } = buildHttpService(createContainer(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: REDIS_URL ?? '', LOG_LEVEL: 'silent' })));
     const running = await listen(app);
     try {
       await until(() => application.rateLimitStore.health().state === 'ok', 3000);

@@ -4,17 +4,36 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import { createHttpServer } from '../../src/adapters/driving/http/server.js';
 import { loadConfig } from '../../src/config.js';
-import { buildHttpService, type PortOverrides } from '../../src/container.js';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { TOKENS, createContainer } from '../../src/container.js';
+import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
+import { buildHttpService } from '../../src/http-service.js';
 import { FixedClock } from './fakes.js';
 
 /** 2027-01-15T08:00:00Z */
 export const TEST_NOW_MS = 1_800_000_000_123;
 
-/** The real composition with a fixed clock, configured like production unless `env` says otherwise. */
-export function testService(env: Record<string, string> = {}, overrides: PortOverrides = {}, tuning: { trpcFastPath?: boolean } = {}) {
+export interface PortSwaps {
+  readonly logger?: Logger;
+  readonly rateLimitStore?: RateLimitStore;
+}
+
+/** The container of production, with a fixed clock and silent logs rebound, and any other port the test swaps. */
+export function testContainer(env: Record<string, string> = {}, swaps: PortSwaps = {}): { container: Container; clock: FixedClock } {
+  const container = createContainer(loadConfig(env));
   const clock = new FixedClock(TEST_NOW_MS);
-  const { app, application } = buildHttpService(loadConfig(env), { clock, logger: pino({ level: 'silent' }), ...overrides }, tuning);
-  return { app, application, clock };
+  container.rebind(TOKENS.Clock).toConstantValue(clock);
+  container.rebind(TOKENS.Logger).toConstantValue(swaps.logger ?? pino({ level: 'silent' }));
+  if (swaps.rateLimitStore) container.rebind(TOKENS.RateLimitStore).toConstantValue(swaps.rateLimitStore);
+  return { container, clock };
+}
+
+/** The real composition with a fixed clock, configured like production unless `env` says otherwise. */
+export function testService(env: Record<string, string> = {}, swaps: PortSwaps = {}, tuning: { trpcFastPath?: boolean } = {}) {
+  const { container, clock } = testContainer(env, swaps);
+  const { app, application } = buildHttpService(container, tuning);
+  return { app, application, clock, container };
 }
 
 export interface Running {

@@ -1,14 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import type { CallBudget } from '../../src/adapters/driving/api/dispatcher.js';
 import { createCaller } from '../../src/adapters/driving/trpc/app-router.js';
-import type { CallBudget } from '../../src/adapters/driving/trpc/trpc.js';
-import { loadConfig } from '../../src/config.js';
-import { buildContainer } from '../../src/container.js';
-import { pino } from 'pino';
-import { FixedClock } from '../support/fakes.js';
+import { resolveApplication } from '../../src/container.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
+import { testContainer } from '../support/service.js';
 
-const { useCases } = buildContainer(loadConfig({}), { clock: new FixedClock(0), logger: pino({ level: 'silent' }) });
+const { container, clock } = testContainer();
+clock.set(0);
+const { useCases } = resolveApplication(container);
 const budgetOf = (calls: number): CallBudget => ({ take: () => calls-- > 0 });
 const caller = (calls = Infinity) => createCaller({ useCases, budget: budgetOf(calls) });
 
@@ -44,10 +44,15 @@ describe('the tRPC router', () => {
     expect(error.message).toBe('Rate limit exceeded');
   });
 
+  it('refuses a call that arrives without any budget instead of running it free', async () => {
+    const api = createCaller({ useCases, budget: undefined });
+    const error = await trpcError(api.unixTimestamp.now());
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
+  });
+
   it('rejects inputs of the wrong type with the schema message', async () => {
     const error = await trpcError(caller().jwt.decode({ token: 42 } as unknown as { token: string }));
     expect(error.code).toBe('BAD_REQUEST');
-    expect(error.cause).toBeDefined();
-    expect((error.cause as unknown as { issues: Array<{ message: string }> }).issues[0]?.message).toBe('token must be a string');
+    expect(error.message).toBe('token must be a string');
   });
 });

@@ -1,29 +1,35 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import {
-  decodeInput,
-  decodeOutput,
-  nowOutput,
-  toUnixInput,
-  toUnixOutput,
-  toUtcInput,
-  toUtcOutput,
-} from './schemas.js';
+import { decodeInput, decodeOutput, nowInput, nowOutput, toUnixInput, toUnixOutput, toUtcInput, toUtcOutput } from './schemas.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 
+/** How the command line offers an operation: its command and the input fields taken as positional arguments. */
+export interface CliCommand {
+  readonly command: string;
+  readonly positional: readonly string[];
+  /** A positional argument that `-` reads from standard input, so a secret stays out of shell history. */
+  readonly stdin?: string;
+  readonly example: string;
+}
+
 /**
  * One public operation, defined once: its REST path and documentation, its
- * input and output schemas, and the use case it runs. The tRPC router and the
- * REST adapter are both built from these, so they cannot disagree.
+ * input and output schemas, the use case it runs and its command-line form.
+ * The tRPC router, the REST table, the OpenAPI document and the CLI are all
+ * derived from the catalog below, and every one of them runs it through
+ * `dispatch`, so they cannot disagree.
  */
 export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly openapi: OpenApi;
   readonly input: I;
   readonly output: O;
-  readonly run: (useCases: UseCases, input: z.output<I>) => z.input<O>;
+  readonly run: (useCases: UseCases, input: z.output<I>) => z.input<O> | Promise<z.input<O>>;
+  readonly cli: CliCommand;
 }
+
+export type AnyOperation = Operation<z.ZodType, z.ZodType>;
 
 const define = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>): Operation<I, O> => operation;
 
@@ -38,35 +44,55 @@ const rest = (path: `/${string}`, tag: string, summary: string, extra: Partial<O
   ...extra,
 });
 
-export const now = define({
-  openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time', { errorResponses: { 429: ERRORS[429] } }),
-  input: z.void(),
-  output: nowOutput,
-  run: (useCases) => useCases.getCurrentTime.execute(),
-});
+/**
+ * Every public operation, grouped as the tRPC router nests them: the key path
+ * is the procedure path (`unixTimestamp.toUtc`).
+ */
+export const catalog = {
+  unixTimestamp: {
+    now: define({
+      openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time', { errorResponses: { 429: ERRORS[429] } }),
+      input: nowInput,
+      output: nowOutput,
+      run: (useCases) => useCases.getCurrentTime.execute(),
+      cli: { command: 'now', positional: [], example: 'tsjwt now' },
+    }),
+    toUtc: define({
+      openapi: rest('/unix-timestamp/to-utc', 'unix-timestamp', 'Unix timestamp to UTC', {
+        description:
+          'The unit is detected from the absolute value (below 1e11 seconds, below 1e14 milliseconds, below 1e17 microseconds, otherwise nanoseconds) unless `unit` names it.',
+      }),
+      input: toUtcInput,
+      output: toUtcOutput,
+      run: (useCases, input) => useCases.convertTimestampToUtc.execute(input),
+      cli: { command: 'to-utc', positional: ['timestamp'], example: 'tsjwt to-utc -1500 --unit milliseconds' },
+    }),
+    toUnix: define({
+      openapi: rest('/unix-timestamp/to-unix', 'unix-timestamp', 'RFC 3339 date-time to Unix time'),
+      input: toUnixInput,
+      output: toUnixOutput,
+      run: (useCases, input) => useCases.convertDatetimeToUnix.execute(input),
+      cli: { command: 'to-unix', positional: ['datetime'], example: 'tsjwt to-unix 2024-01-01T00:00:00+05:00' },
+    }),
+  },
+  jwt: {
+    decode: define({
+      openapi: rest('/jwt/decode', 'jwt', 'Decode a JWT without verifying it', {
+        description: 'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.',
+      }),
+      input: decodeInput,
+      output: decodeOutput,
+      run: (useCases, input) => useCases.decodeJwt.execute(input),
+      cli: { command: 'decode', positional: ['token'], stdin: 'token', example: 'tsjwt decode - < token.txt' },
+    }),
+  },
+} as const;
 
-export const toUtc = define({
-  openapi: rest('/unix-timestamp/to-utc', 'unix-timestamp', 'Unix timestamp to UTC', {
-    description:
-      'The unit is detected from the absolute value (below 1e11 seconds, below 1e14 milliseconds, below 1e17 microseconds, otherwise nanoseconds) unless `unit` names it.',
-  }),
-  input: toUtcInput,
-  output: toUtcOutput,
-  run: (useCases, input) => useCases.convertTimestampToUtc.execute(input),
-});
+export type Catalog = typeof catalog;
 
-export const toUnix = define({
-  openapi: rest('/unix-timestamp/to-unix', 'unix-timestamp', 'RFC 3339 date-time to Unix time'),
-  input: toUnixInput,
-  output: toUnixOutput,
-  run: (useCases, input) => useCases.convertDatetimeToUnix.execute(input),
-});
+/** Every operation with its procedure path, in catalog order. */
+export const OPERATIONS: ReadonlyArray<readonly [procedure: string, operation: AnyOperation]> = Object.entries(catalog).flatMap(
+  ([group, operations]) => Object.entries(operations).map(([name, operation]) => [`${group}.${name}`, operation as AnyOperation] as const),
+);
 
-export const decode = define({
-  openapi: rest('/jwt/decode', 'jwt', 'Decode a JWT without verifying it', {
-    description: 'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.',
-  }),
-  input: decodeInput,
-  output: decodeOutput,
-  run: (useCases, input) => useCases.decodeJwt.execute(input),
-});
+export const OPERATION_BY_PROCEDURE: ReadonlyMap<string, AnyOperation> = new Map(OPERATIONS);

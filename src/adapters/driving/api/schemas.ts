@@ -16,6 +16,8 @@ const stringParam = (name: string, description: string) =>
 const inputObject = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape, { error: () => 'input must be an object of named parameters' });
 
+export const nowInput = z.void();
+
 export const toUtcInput = inputObject({
   timestamp: stringParam('timestamp', 'Unix timestamp as a decimal integer, in seconds, milliseconds, microseconds or nanoseconds').meta({
     example: '1700000000',

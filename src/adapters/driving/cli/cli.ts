@@ -1,104 +1,127 @@
-import { DomainError } from '../../../core/errors.js';
+import { ZodObject } from 'zod';
 import type { UseCases } from '../../../core/use-cases/index.js';
+import { OPERATIONS, type AnyOperation, type CliCommand } from '../api/catalog.js';
+import { UNMETERED, dispatch } from '../api/dispatcher.js';
 
 export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
-  /** The whole of standard input, for `decode -`, so a token need not sit in shell history. */
+  /** The whole of standard input, for `-` arguments, so a token need not sit in shell history. */
   readonly readStdin: () => Promise<string>;
+}
+
+interface Command {
+  readonly spec: CliCommand;
+  readonly operation: AnyOperation;
+  /** Input fields given as `--name value`, by option name (`check_secrets` is `--check-secrets`). */
+  readonly options: ReadonlyMap<string, string>;
+}
+
+const optionName = (field: string): string => `--${field.replaceAll('_', '-')}`;
+
+const COMMANDS: ReadonlyMap<string, Command> = new Map(
+  OPERATIONS.map(([, operation]) => {
+    const fields = operation.input instanceof ZodObject ? Object.keys(operation.input.shape) : [];
+    const options = fields.filter((field) => !operation.cli.positional.includes(field)).map((field) => [optionName(field), field] as const);
+    return [operation.cli.command, { spec: operation.cli, operation, options: new Map(options) }] as const;
+  }),
+);
+
+function usageLine({ spec, options }: Command): string {
+  const positional = spec.positional.map((name) => (spec.stdin === name ? `<${name} | ->` : `<${name}>`));
+  const flags = [...options.keys()].map((option) => `[${option} <${option.slice(2)}>]`);
+  return [spec.command, ...positional, ...flags].join(' ');
 }
 
 export const USAGE = `usage: tsjwt <command> [arguments]
 
-  now                                  the current UTC time
-  to-utc <timestamp> [--unit <unit>]   a Unix timestamp to UTC (unit: seconds, milliseconds, microseconds, nanoseconds)
-  to-unix <datetime>                   an RFC 3339 date-time to Unix time
-  decode <token | ->                   decode a JWT without verifying it; - reads the token from standard input
+${[...COMMANDS.values()]
+  .map((command) => `  ${usageLine(command).padEnd(44)} ${command.operation.openapi.summary ?? ''}\n      e.g. ${command.spec.example}`)
+  .join('\n')}
 
-Prints the same JSON as the HTTP API. Exit codes: 0 done, 1 invalid input, 2 bad usage.
+A - in place of a token reads it from standard input. Prints the same JSON as the HTTP API.
+Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
 
 class UsageError extends Error {}
 
 interface Parsed {
   readonly positional: string[];
-  readonly unit: string | undefined;
+  readonly options: Map<string, string>;
 }
 
-// Values may start with '-' (negative timestamps), so only the known option is an option.
-function parseArgs(args: readonly string[]): Parsed {
+// Values may start with '-' (negative timestamps), so only a known option is an option.
+function parseArgs(args: readonly string[], known: ReadonlySet<string>): Parsed {
   const positional: string[] = [];
-  let unit: string | undefined;
+  const options = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
-    if (arg === '--unit') {
-      unit = args[++i];
-      if (unit === undefined) throw new UsageError('--unit needs a value');
-    } else if (arg.startsWith('--unit=')) {
-      unit = arg.slice('--unit='.length);
-    } else if (arg === '--') {
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    if (arg === '--') {
       positional.push(...args.slice(i + 1));
       break;
+    } else if (known.has(name)) {
+      const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
+      if (value === undefined) throw new UsageError(`${name} needs a value`);
+      options.set(name, value);
     } else {
       positional.push(arg);
     }
   }
-  return { positional, unit };
+  return { positional, options };
 }
 
-function exactly(positional: readonly string[], count: number, command: string): string[] {
-  if (positional.length !== count + 1) throw new UsageError(`${command} takes ${count === 0 ? 'no arguments' : `${count} argument`}`);
-  return positional.slice(1);
-}
+const ALL_OPTIONS = new Set([...COMMANDS.values()].flatMap((command) => [...command.options.keys()]));
 
-async function run(args: readonly string[], useCases: UseCases, io: CliIo): Promise<unknown> {
-  const { positional, unit } = parseArgs(args);
-  const [command] = positional;
-  if (unit !== undefined && command !== 'to-utc') throw new UsageError('--unit goes with to-utc');
-  switch (command) {
-    case 'now':
-      exactly(positional, 0, command);
-      return useCases.getCurrentTime.execute();
-    case 'to-utc': {
-      const [timestamp = ''] = exactly(positional, 1, command);
-      return useCases.convertTimestampToUtc.execute({ timestamp, unit });
-    }
-    case 'to-unix': {
-      const [datetime = ''] = exactly(positional, 1, command);
-      return useCases.convertDatetimeToUnix.execute({ datetime });
-    }
-    case 'decode': {
-      const [argument = ''] = exactly(positional, 1, command);
-      const token = argument === '-' ? await io.readStdin() : argument;
-      return useCases.decodeJwt.execute({ token });
-    }
-    default:
-      throw new UsageError(command === undefined ? 'a command is required' : `unknown command: ${command}`);
+async function inputOf(args: readonly string[], io: CliIo): Promise<{ operation: AnyOperation; input: unknown }> {
+  const { positional, options } = parseArgs(args, ALL_OPTIONS);
+  const [name, ...values] = positional;
+  const command = name === undefined ? undefined : COMMANDS.get(name);
+  if (command === undefined) throw new UsageError(name === undefined ? 'a command is required' : `unknown command: ${name}`);
+  const { spec, operation } = command;
+  for (const option of options.keys()) {
+    if (!command.options.has(option)) throw new UsageError(`${option} does not go with ${spec.command}`);
   }
+  if (values.length !== spec.positional.length) {
+    const count = spec.positional.length;
+    throw new UsageError(`${spec.command} takes ${count === 0 ? 'no arguments' : `${count} argument`}`);
+  }
+  if (!(operation.input instanceof ZodObject)) return { operation, input: undefined };
+  const input: Record<string, string> = {};
+  for (const [index, field] of spec.positional.entries()) {
+    const value = values[index] ?? '';
+    input[field] = value === '-' && spec.stdin === field ? await io.readStdin() : value;
+  }
+  for (const [option, value] of options) input[command.options.get(option) ?? option] = value;
+  return { operation, input };
 }
 
 /**
- * The command-line driving adapter: the same use cases and JSON as the HTTP
- * API, without a server and without a rate limit. Errors go to stderr as
- * `{"detail": ...}` with the API's messages. Returns the exit code.
+ * The command-line driving adapter: every catalog operation as a command, run
+ * through the same dispatcher and so with the same JSON and messages as the
+ * HTTP API, but without a server and without a rate limit. Errors go to stderr
+ * as `{"detail": ...}`. Returns the exit code.
  */
 export async function runCli(args: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
   if (args.length === 0 || args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
     (args.length === 0 ? io.err : io.out)(USAGE);
     return args.length === 0 ? 2 : 0;
   }
+  let call: { operation: AnyOperation; input: unknown };
   try {
-    io.out(`${JSON.stringify(await run(args, useCases, io))}\n`);
-    return 0;
+    call = await inputOf(args, io);
   } catch (error) {
-    if (error instanceof DomainError) {
-      io.err(`${JSON.stringify({ detail: error.message })}\n`);
-      return 1;
-    }
-    if (error instanceof UsageError) {
-      io.err(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
   }
+  const outcome = await dispatch(call.operation, call.input, { useCases, budget: UNMETERED });
+  if (outcome.ok) {
+    io.out(`${JSON.stringify(outcome.data)}\n`);
+    return 0;
+  }
+  if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') throw outcome.error.cause;
+  io.err(`${JSON.stringify({ detail: outcome.error.message })}\n`);
+  return 1;
 }

@@ -1,21 +1,23 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
 import type { ConsumeRateLimit } from '../../../core/use-cases/consume-rate-limit.js';
-import { appRouter } from '../trpc/app-router.js';
-import { INTERNAL_MESSAGE } from '../trpc/error-mapping.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import { UNMETERED, type CallBudget, type Context } from '../trpc/trpc.js';
+import { OPERATION_BY_PROCEDURE } from '../api/catalog.js';
+import type { CallContext } from '../api/dispatcher.js';
+import { INTERNAL_MESSAGE } from '../api/errors.js';
+import { appRouter } from '../trpc/app-router.js';
+import { trpcGetQueries } from '../trpc/get-queries.js';
+import { readTrpcCall } from '../trpc/request.js';
+import { trpcErrorShape } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { HttpMetrics, errorSummary, requestObserver, routeNamer } from './observability.js';
 import { MalformedQueryError } from './query.js';
-import { rateLimitMiddleware } from './rate-limit.js';
+import { budgetOf, rateLimitMiddleware, trpcCallOf, trpcRequestReader } from './rate-limit.js';
 import { REST_PATHS, restHandler } from './rest.js';
-import { trpcQueryFastPath } from './trpc-queries.js';
 import { sendDetail } from './rest-errors.js';
 
 export type TrustProxy = false | number | readonly string[];
@@ -110,7 +112,7 @@ const preflight: RequestHandler = (req, res, next) => {
 
 function sendTrpcError(res: Response, code: 'BAD_REQUEST' | 'METHOD_NOT_SUPPORTED', message: string): void {
   const httpStatus = code === 'BAD_REQUEST' ? 400 : 405;
-  res.status(httpStatus).json({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus } } });
+  res.status(httpStatus).json({ error: trpcErrorShape(code, httpStatus, message, undefined) });
 }
 
 /**
@@ -124,18 +126,12 @@ const trpcGuard: RequestHandler = (req, res, next) => {
     sendTrpcError(res, 'METHOD_NOT_SUPPORTED', 'Method Not Allowed: every procedure is a query, use GET');
     return;
   }
-  try {
-    decodeURIComponent(req.path);
-  } catch {
+  if (trpcCallOf(res)?.decodable === false) {
     sendTrpcError(res, 'BAD_REQUEST', 'path has invalid percent-encoding');
     return;
   }
   next();
 };
-
-// The rate-limit middleware leaves the request's paid calls in res.locals.
-const budgetOf = (res: unknown): CallBudget =>
-  ((res as { locals?: { budget?: CallBudget } }).locals?.budget) ?? UNMETERED;
 
 /**
  * Builds the Express app: the REST paths (named and documented by
@@ -154,14 +150,15 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   const openApiJson = JSON.stringify(buildOpenApiDocument(basePath, options.version));
   const restPaths = new Set<string>(REST_PATHS);
   const metrics = new HttpMetrics(storeHealth);
-  const nameRoute = routeNamer(basePath, restPaths, new Set(Object.keys(appRouter._def.procedures)));
+  const nameRoute = routeNamer(basePath, restPaths, new Set(OPERATION_BY_PROCEDURE.keys()));
   const logInternal = (error: unknown, route: string): void => {
     logger.error({ route, error: errorSummary(error) }, 'internal error');
   };
   const onTrpcError = ({ error, path }: { error: { code: string; cause?: unknown }; path?: string | undefined }): void => {
     if (error.code === 'INTERNAL_SERVER_ERROR') logInternal(error.cause ?? error, path ?? 'unknown');
   };
-  const createContext = ({ res }: { res: unknown }): Context => ({ useCases, budget: budgetOf(res) });
+  const contextOf = (res: Response): CallContext => ({ useCases, budget: budgetOf(res) });
+  const trpcPath = `${basePath}/trpc`;
 
   app.use(requestObserver(logger, metrics, nameRoute), commonHeaders, preflight);
 
@@ -183,24 +180,33 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   app.use(`${basePath}/docs`, docsHeaders, docsRouter(`${basePath}/openapi.json`));
 
   app.use(
+    trpcRequestReader(trpcPath),
     rateLimitMiddleware({
       consume: consumeRateLimit,
       points: options.rateLimit.points,
       durationSeconds: options.rateLimit.durationSeconds,
       ipv6PrefixLength: options.ipv6SubnetPrefix,
-      trpcPrefix: `${basePath}/trpc/`,
       onRejected: (calls) => metrics.rejected(calls),
     }),
   );
 
   const maxBatchSize = options.rateLimit.points;
   const trpcHandlers: RequestHandler[] = [trpcGuard];
-  if (options.trpcFastPath !== false) trpcHandlers.push(trpcQueryFastPath({ createContext, onError: onTrpcError, maxBatchSize }));
-  trpcHandlers.push(createExpressMiddleware({ router: appRouter, createContext, maxBatchSize, onError: onTrpcError }));
-  app.use(`${basePath}/trpc`, ...trpcHandlers);
+  if (options.trpcFastPath !== false) {
+    trpcHandlers.push(
+      trpcGetQueries({
+        createContext: (_req, res) => contextOf(res as Response),
+        readCall: (req, res) => trpcCallOf(res as Response) ?? readTrpcCall(req.url ?? '/'),
+        onInternal: logInternal,
+        maxBatchSize,
+      }),
+    );
+  }
+  trpcHandlers.push(createExpressMiddleware({ router: appRouter, createContext: ({ res }) => contextOf(res), maxBatchSize, onError: onTrpcError }));
+  app.use(trpcPath, ...trpcHandlers);
 
   // Mounted under BASE_PATH, so req.path is relative to it.
-  app.use(basePath || '/', restHandler(useCases, (error) => logInternal(error, 'rest')));
+  app.use(basePath || '/', restHandler((res) => contextOf(res as Response), (error) => logInternal(error, 'rest')));
 
   app.use((_req, res) => {
     sendDetail(res, 404, 'Not Found');
@@ -221,7 +227,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
       sendDetail(res, status, status === 404 ? 'Not Found' : 'Bad Request');
       return;
     }
-    logInternal(error, nameRoute(req.path));
+    logInternal(error, nameRoute(req.path, trpcCallOf(res)));
     sendDetail(res, 500, INTERNAL_MESSAGE);
   };
   app.use(errorHandler);

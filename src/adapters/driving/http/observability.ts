@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
+import type { TrpcCall } from '../trpc/request.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -61,16 +62,16 @@ export class HttpMetrics {
  */
 export function routeNamer(basePath: string, restPaths: ReadonlySet<string>, procedures: ReadonlySet<string>) {
   const fixed = new Set(['/healthz', '/readyz', '/metrics']);
-  return (path: string): string => {
+  return (path: string, trpcCall: TrpcCall | undefined): string => {
     if (fixed.has(path)) return path;
     if (!path.startsWith(basePath)) return 'unmatched';
     const relative = path.slice(basePath.length);
     if (restPaths.has(relative) || relative === '/openapi.json') return relative;
     if (relative === '/docs' || relative.startsWith('/docs/')) return '/docs';
-    if (relative.startsWith('/trpc/')) {
-      const names = relative.slice('/trpc/'.length).split(',');
-      if (names.length > 1) return '/trpc/batch';
-      return names[0] !== undefined && procedures.has(names[0]) ? `/trpc/${names[0]}` : '/trpc/unknown';
+    if (trpcCall !== undefined && relative.startsWith('/trpc/')) {
+      const [first, ...more] = trpcCall.procedures;
+      if (more.length > 0) return '/trpc/batch';
+      return first !== undefined && procedures.has(first) ? `/trpc/${first}` : '/trpc/unknown';
     }
     return 'unmatched';
   };
@@ -80,7 +81,11 @@ export function routeNamer(basePath: string, restPaths: ReadonlySet<string>, pro
  * One JSON log line and one metrics sample per request: method, route, status,
  * duration and request id. Nothing from the query string or the body is read.
  */
-export function requestObserver(logger: Logger, metrics: HttpMetrics, nameRoute: (path: string) => string): RequestHandler {
+export function requestObserver(
+  logger: Logger,
+  metrics: HttpMetrics,
+  nameRoute: (path: string, trpcCall: TrpcCall | undefined) => string,
+): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     // Read now: mounted routers rewrite req.url while the request is routed.
@@ -93,7 +98,7 @@ export function requestObserver(logger: Logger, metrics: HttpMetrics, nameRoute:
       if (done) return;
       done = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = nameRoute(path);
+      const route = nameRoute(path, (res.locals as { trpcCall?: TrpcCall }).trpcCall);
       const method = METHODS.has(req.method) ? req.method : 'OTHER';
       const status = res.writableFinished ? res.statusCode : 499;
       metrics.observe(route, method, status, seconds);

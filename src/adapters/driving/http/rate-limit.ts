@@ -1,7 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/use-cases/consume-rate-limit.js';
-import { RATE_LIMIT_MESSAGE } from '../trpc/error-mapping.js';
-import type { CallBudget } from '../trpc/trpc.js';
+import type { CallBudget } from '../api/dispatcher.js';
+import { RATE_LIMIT_MESSAGE } from '../api/errors.js';
+import { callCount, readTrpcCall, type TrpcCall } from '../trpc/request.js';
 import { clientKey } from './client-key.js';
 import { sendDetail } from './rest-errors.js';
 
@@ -10,50 +11,62 @@ export interface RateLimitOptions {
   readonly durationSeconds: number;
   readonly points: number;
   readonly ipv6PrefixLength: number;
-  /** Path prefix under which requests are tRPC calls, e.g. `/api/trpc/`. */
-  readonly trpcPrefix: string;
   /** Told how many calls a request had refused. */
   readonly onRejected?: (calls: number) => void;
 }
 
-/**
- * How many procedure calls a tRPC request names. tRPC decodes the path and
- * splits it on commas whether `batch` is set once, twice or not at all, so this
- * counts the same way, on the decoded path; the per-call budget in the procedures
- * is the backstop whatever this counts.
- */
-export function countCalls(path: string, trpcPrefix: string): number {
-  // Compared without case so that '/TRPC/a,b' pays for two calls even if some
-  // router were to accept it; this app's routing is case-sensitive.
-  if (!path.toLowerCase().startsWith(trpcPrefix.toLowerCase())) return 1;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path.slice(trpcPrefix.length));
-  } catch {
-    return 1;
-  }
-  return decoded.split(',').length;
+interface ApiLocals {
+  trpcCall?: TrpcCall;
+  budget?: CallBudget;
 }
 
-function budgetOf(decision: RateLimitDecision): CallBudget {
+const localsOf = (res: Response): ApiLocals => res.locals as ApiLocals;
+
+/**
+ * Reads a tRPC request's procedures once, for the rate limit, the tRPC handlers
+ * and route naming. The prefix is matched without case, so that '/TRPC/a,b'
+ * pays for two calls even though it reaches no procedure.
+ */
+export function trpcRequestReader(trpcPath: string): RequestHandler {
+  const prefix = `${trpcPath.toLowerCase()}/`;
+  return (req, res, next) => {
+    if (req.path.toLowerCase().startsWith(prefix)) localsOf(res).trpcCall = readTrpcCall(req.url.slice(prefix.length - 1));
+    next();
+  };
+}
+
+/** The tRPC call a request carries, as `readTrpcRequest` read it; undefined for every other request. */
+export const trpcCallOf = (res: Response): TrpcCall | undefined => localsOf(res).trpcCall;
+
+/** The calls a request paid for; undefined, and so refused by the dispatcher, if the rate limit never ran. */
+export const budgetOf = (res: Response): CallBudget | undefined => localsOf(res).budget;
+
+function budgetFor(decision: RateLimitDecision): CallBudget {
   let left = decision.granted;
   return { take: () => left-- > 0 };
 }
 
+/**
+ * Charges every request one point per call (a tRPC batch pays for each
+ * procedure it names) in one atomic step, sets the RateLimit headers, and
+ * leaves the granted calls as the request's budget. REST requests with nothing
+ * granted get 429 here; tRPC calls learn of the refusal from their budget, in
+ * tRPC's own error shape.
+ */
 export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
   const policyHeader = `"default";q=${options.points};w=${options.durationSeconds}`;
   return async (req, res, next) => {
-    const calls = countCalls(req.path, options.trpcPrefix);
+    const trpcCall = trpcCallOf(res);
+    const calls = callCount(trpcCall);
     const decision = await options.consume.execute({ clientKey: clientKey(req.ip, options.ipv6PrefixLength), calls });
     res.setHeader('RateLimit-Policy', policyHeader);
     res.setHeader('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
-    res.locals.budget = budgetOf(decision);
+    localsOf(res).budget = budgetFor(decision);
     if (decision.granted < decision.calls) {
       res.setHeader('Retry-After', String(decision.resetSeconds));
       options.onRejected?.(decision.calls - decision.granted);
     }
-    // tRPC calls learn of the refusal from their budget, in tRPC's own error shape.
-    if (decision.granted === 0 && !req.path.startsWith(options.trpcPrefix)) {
+    if (decision.granted === 0 && trpcCall === undefined) {
       sendDetail(res, 429, RATE_LIMIT_MESSAGE);
       return;
     }

@@ -1,33 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { RequestHandler } from 'express';
-import { forEachOpenApiProcedure, normalizePath } from 'trpc-to-openapi';
-import { ZodVoid, type z } from 'zod';
-import { DomainError } from '../../../core/errors.js';
-import type { UseCases } from '../../../core/use-cases/index.js';
-import { appRouter, operationsByProcedure } from '../trpc/app-router.js';
-import { INTERNAL_MESSAGE, domainToTrpcError } from '../trpc/error-mapping.js';
-import type { Operation } from '../trpc/operations.js';
+import { ZodVoid } from 'zod';
+import { OPERATIONS, type AnyOperation } from '../api/catalog.js';
+import { dispatch, type CallContext } from '../api/dispatcher.js';
 import { parseQuery } from './query.js';
 import { sendDetail } from './rest-errors.js';
 
-type AnyOperation = Operation<z.ZodType, z.ZodType>;
-
-/**
- * The REST table: every path trpc-to-openapi documents, with the operation its
- * procedure is built from.
- */
-function restRoutes(): Map<string, AnyOperation> {
-  const routes = new Map<string, AnyOperation>();
-  forEachOpenApiProcedure(appRouter._def.procedures, ({ path, meta }) => {
-    const operation = (operationsByProcedure as Record<string, AnyOperation | undefined>)[path];
-    if (!operation || meta.openapi.method !== 'GET') throw new Error(`${path}: no GET operation to serve over REST`);
-    routes.set(normalizePath(meta.openapi.path), operation);
-  });
-  return routes;
-}
-
-const ROUTES = restRoutes();
+/** The REST table: each operation at its documented GET path. */
+const ROUTES: ReadonlyMap<string, AnyOperation> = new Map(OPERATIONS.map(([, operation]) => [operation.openapi.path, operation]));
 export const REST_PATHS: readonly string[] = [...ROUTES.keys()];
 
 function sendJson(res: ServerResponse, body: unknown): void {
@@ -37,13 +17,11 @@ function sendJson(res: ServerResponse, body: unknown): void {
 }
 
 /**
- * Serves the REST paths by running the same operations as the tRPC procedures:
- * the same input schema (and so the same messages), use case and output schema.
- * It skips only tRPC's middleware runtime, which profiling showed to cost more
- * than the rest of a request (docs/decisions/0001-rest-dispatch.md). The rate
- * limit was charged before this runs.
+ * Serves the REST paths: reads the query string and writes the answer, or
+ * `{detail}` with the failure's status; `dispatch` does everything between.
+ * The rate limit was charged before this runs and left the call's budget.
  */
-export function restHandler(useCases: UseCases, onInternal: (error: unknown) => void): RequestHandler {
+export function restHandler(context: (res: ServerResponse) => CallContext, onInternal: (error: unknown) => void): RequestHandler {
   return (req, res, next) => {
     const operation = ROUTES.get(req.path);
     if (!operation) {
@@ -60,21 +38,17 @@ export function restHandler(useCases: UseCases, onInternal: (error: unknown) => 
     // Throws MalformedQueryError, which the app's error handler answers with 400.
     const query = parseQuery(queryStart === -1 ? '' : req.url.slice(queryStart + 1));
     // An operation without parameters ignores the query, as trpc-to-openapi's adapter did.
-    const input = operation.input.safeParse(operation.input instanceof ZodVoid ? undefined : query);
-    if (!input.success) {
-      sendDetail(res, 400, input.error.issues[0]?.message ?? 'invalid input');
-      return;
-    }
-    try {
-      sendJson(res, operation.output.parse(operation.run(useCases, input.data)));
-    } catch (error) {
-      if (error instanceof DomainError) {
-        const transport = domainToTrpcError(error);
-        sendDetail(res, getHTTPStatusCodeFromError(transport), transport.message);
-        return;
-      }
-      onInternal(error);
-      sendDetail(res, 500, INTERNAL_MESSAGE);
-    }
+    const input = operation.input instanceof ZodVoid ? undefined : query;
+    dispatch(operation, input, context(res))
+      .then((outcome) => {
+        if (outcome.ok) {
+          sendJson(res, outcome.data);
+          return;
+        }
+        if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') onInternal(outcome.error.cause);
+        sendDetail(res, outcome.error.status, outcome.error.message);
+      })
+      // A body that cannot be written (JSON.stringify throws) reaches the app's 500 handler.
+      .catch(next);
   };
 }

@@ -1,69 +1,66 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { getErrorShape, getTRPCErrorFromUnknown, isObject, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
-import type { RequestHandler } from 'express';
-import { appRouter } from '../trpc/app-router.js';
-import type { Context } from '../trpc/trpc.js';
+import { OPERATION_BY_PROCEDURE } from '../api/catalog.js';
+import { dispatchAny, type Outcome } from '../api/dispatcher.js';
+import { INTERNAL_MESSAGE, type ApiFailure } from '../api/errors.js';
+import type { Context } from './trpc.js';
+import { trpcErrorShape } from './trpc.js';
+import type { TrpcCall } from './request.js';
 
-type Envelope = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
+type Envelope = { result: { data: unknown } } | { error: ReturnType<typeof trpcErrorShape> };
 
-/** A procedure as tRPC's own adapter calls it (resolveResponse → callProcedure). */
-type ProcedureCall = (opts: {
-  ctx: Context;
-  path: string;
-  type: 'query';
-  getRawInput: () => Promise<unknown>;
-  signal: undefined;
-  batchIndex: number;
-}) => Promise<unknown>;
-
-// At run time tRPC keeps procedures flat, by dotted path.
-const queries = new Map(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureCall & { _def: { type: string } }>).filter(
-    ([, procedure]) => procedure._def.type === 'query',
-  ),
-);
-
-export interface TrpcQueryOptions {
-  readonly createContext: (opts: { req: IncomingMessage; res: ServerResponse }) => Context;
-  readonly onError: (opts: { error: TRPCError; path: string }) => void;
+export interface TrpcGetQueryOptions {
+  readonly createContext: (req: IncomingMessage, res: ServerResponse) => Context;
+  readonly readCall: (req: IncomingMessage, res: ServerResponse) => TrpcCall;
+  readonly onInternal: (error: unknown, procedure: string) => void;
   readonly maxBatchSize: number;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// tRPC sends these on every JSON answer; the fast-path test compares every header with its adapter's.
+const HEADERS = { vary: 'trpc-accept, accept', 'content-type': 'application/json' } as const;
+
+function write(res: ServerResponse, json: Envelope | Envelope[]): void {
+  const body = JSON.stringify(json);
+  // No content-length: tRPC's adapter streams its answer, chunked, and this path answers as it does.
+  res.writeHead(getHTTPStatusCode(json), HEADERS);
+  res.end(body);
+}
+
+const errorEnvelope = (error: ApiFailure, procedure: string): Envelope => ({
+  error: trpcErrorShape(error.kind, error.status, error.message, procedure),
+});
+
 /**
  * The common case of tRPC's HTTP protocol, a GET of known queries, single or
- * batched, answered without tRPC's adapter turning every request into a WHATWG
- * Request and every answer into a Response and back. The procedures still run
- * in tRPC (metering, validation, error formatting), and the envelopes, status
- * and headers come from tRPC's own functions, so the bytes are the adapter's
- * (test/e2e/trpc-fast-path.test.ts compares them). Anything else, streaming,
- * other methods, unknown procedures, unreadable input, goes to the adapter.
+ * batched, answered by dispatching the catalog's operations directly and
+ * writing tRPC's envelopes, without tRPC's adapter turning each request into a
+ * WHATWG Request and each answer into a Response. The bytes and headers are
+ * the adapter's (test/e2e/trpc-fast-path.test.ts compares them). Anything else,
+ * streaming, unknown procedures, unreadable or transformed input, goes on to
+ * the adapter. Only public entry points of @trpc/server are used.
  */
-export function trpcQueryFastPath({ createContext, onError, maxBatchSize }: TrpcQueryOptions): RequestHandler {
-  const config = appRouter._def._config;
-  return (req, res, next) => {
+export function trpcGetQueries({ createContext, readCall, onInternal, maxBatchSize }: TrpcGetQueryOptions) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) {
       next();
       return;
     }
-    const queryStart = req.url.indexOf('?');
-    const params = new URLSearchParams(queryStart === -1 ? '' : req.url.slice(queryStart + 1));
-    let path: string;
-    try {
-      path = decodeURIComponent(req.url.slice(1, queryStart === -1 ? undefined : queryStart));
-    } catch {
-      next();
-      return;
-    }
-    const isBatch = params.get('batch') === '1';
-    const paths = isBatch ? path.split(',') : [path];
-    if (paths.length > maxBatchSize || !paths.every((p) => queries.has(p)) || params.has('connectionParams')) {
+    const call = readCall(req, res);
+    const { procedures } = call;
+    if (
+      !call.decodable ||
+      procedures.length > (call.batch ? maxBatchSize : 1) ||
+      !procedures.every((procedure) => OPERATION_BY_PROCEDURE.has(procedure)) ||
+      call.params.has('connectionParams')
+    ) {
       next();
       return;
     }
     let inputs: unknown;
-    const rawInput = params.get('input');
+    const rawInput = call.params.get('input');
     if (rawInput) {
       try {
         inputs = JSON.parse(rawInput);
@@ -72,37 +69,33 @@ export function trpcQueryFastPath({ createContext, onError, maxBatchSize }: Trpc
         return;
       }
     }
-    if (isBatch && inputs !== undefined && !isObject(inputs)) {
+    if (call.batch && inputs !== undefined && !isPlainObject(inputs)) {
       next();
       return;
     }
-    const inputAt = (index: number): unknown => {
-      const raw = inputs === undefined ? undefined : isBatch ? (inputs as Record<number, unknown>)[index] : inputs;
-      return raw === undefined ? undefined : config.transformer.input.deserialize(raw);
+    const inputAt = (index: number): unknown => (call.batch ? (inputs as Record<number, unknown> | undefined)?.[index] : inputs);
+    const context = createContext(req, res);
+    const envelopeOf = (outcome: Outcome<unknown>, procedure: string): Envelope => {
+      if (outcome.ok) return { result: { data: outcome.data } };
+      if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') onInternal(outcome.error.cause, procedure);
+      return errorEnvelope(outcome.error, procedure);
     };
-    const ctx = createContext({ req, res });
-    void Promise.all(
-      paths.map(async (procedurePath, index): Promise<Envelope> => {
-        const input = inputAt(index);
-        const procedure = queries.get(procedurePath) as ProcedureCall;
-        try {
-          const data = await procedure({ ctx, path: procedurePath, type: 'query', getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: index });
-          return { result: { data } };
-        } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          onError({ error, path: procedurePath });
-          return { error: getErrorShape({ config, ctx, error, input, path: procedurePath, type: 'query' }) };
-        }
+    Promise.all(
+      procedures.map(async (procedure, index) => {
+        // Every name was checked against the catalog above.
+        const operation = OPERATION_BY_PROCEDURE.get(procedure)!;
+        return envelopeOf(await dispatchAny(operation, inputAt(index), context), procedure);
       }),
-    ).then((envelopes) => {
-      const json = isBatch ? envelopes : envelopes[0];
-      const body = JSON.stringify(transformTRPCResponse(config, json as never));
-      res.writeHead(getHTTPStatusCode(json as never), {
-        vary: 'trpc-accept, accept',
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
+    )
+      .then((envelopes) => write(res, call.batch ? envelopes : envelopes[0]!))
+      .catch((error: unknown) => {
+        onInternal(error, procedures.join(','));
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const failed = { kind: 'INTERNAL_SERVER_ERROR', status: 500, message: INTERNAL_MESSAGE } as const;
+        write(res, call.batch ? procedures.map((procedure) => errorEnvelope(failed, procedure)) : errorEnvelope(failed, procedures[0]!));
       });
-      res.end(body);
-    });
   };
 }

@@ -1,63 +1,82 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPCQueryProcedure, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { z } from 'zod';
-import { DomainError } from '../../../core/errors.js';
-import type { UseCases } from '../../../core/use-cases/index.js';
-import { RATE_LIMIT_MESSAGE, domainToTrpcError, publicMessage } from './error-mapping.js';
-import type { Operation } from './operations.js';
+import { z } from 'zod';
+import type { AnyOperation, Operation } from '../api/catalog.js';
+import { dispatch, type CallContext } from '../api/dispatcher.js';
+import { INTERNAL_MESSAGE, type ApiErrorKind } from '../api/errors.js';
 
-/** The calls a request has paid for; each procedure call takes one. */
-export interface CallBudget {
-  take(): boolean;
+export type Context = CallContext;
+
+/** Each API failure kind is the tRPC code of the same name; this fails to compile if one is not. */
+const TRPC_CODE = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const satisfies Record<ApiErrorKind, TRPC_ERROR_CODE_KEY>;
+
+/** The error body of every tRPC answer, written by tRPC's formatter and by the GET fast path alike. */
+export function trpcErrorShape(code: TRPC_ERROR_CODE_KEY, httpStatus: number, message: string, path: string | undefined) {
+  return { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } };
 }
 
-export const UNMETERED: CallBudget = { take: () => true };
-
-export interface Context {
-  readonly useCases: UseCases;
-  readonly budget: CallBudget;
-}
-
-const t = initTRPC
-  .context<Context>()
-  .meta<OpenApiMeta>()
-  .create({
-    isDev: false,
-    errorFormatter: ({ shape, error }) => ({
-      ...shape,
-      message: publicMessage(error),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
-    }),
-  });
-
-const meteredCall = t.middleware(({ ctx, next }) => {
-  if (!ctx.budget.take()) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMIT_MESSAGE });
-  return next();
+const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({
+  isDev: false,
+  // Nothing internal reaches a client: an unexpected error's message may quote its input.
+  errorFormatter: ({ shape, error }) =>
+    trpcErrorShape(shape.data.code, shape.data.httpStatus, error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : error.message, shape.data.path),
 });
 
 /**
- * Runs a use case and turns its DomainError into the mapped tRPC error. A plain
- * wrapper rather than a middleware: each tRPC middleware costs about 5 µs a call.
+ * The tRPC procedure for an operation. Its input parser only carries the
+ * operation's types to clients: `dispatch` charges the budget, parses, runs and
+ * maps errors, as it does for every other transport.
  */
-export function translated<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof DomainError) throw domainToTrpcError(error);
-    throw error;
-  }
+const procedureOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  t.procedure.input(z.custom<z.input<I>>()).query(async ({ ctx, input }): Promise<z.output<O>> => {
+    const outcome = await dispatch(operation, input, ctx);
+    if (outcome.ok) return outcome.data;
+    const { kind, message, cause } = outcome.error;
+    throw new TRPCError({ code: TRPC_CODE[kind], message, cause });
+  });
+
+type ProcedureOf<Op> =
+  Op extends Operation<infer I, infer O> ? TRPCQueryProcedure<{ meta: OpenApiMeta; input: z.input<I>; output: z.output<O> }> : never;
+
+/** The router type a catalog of operation groups gives: one query per operation, under the same keys. */
+export type RouterRecordOf<C extends Record<string, Record<string, AnyOperation>>> = {
+  readonly [G in keyof C]: { readonly [K in keyof C[G]]: ProcedureOf<C[G][K]> };
+};
+
+/** Builds the nested router record of a catalog, one procedure per operation. */
+export function routerRecordOf<C extends Record<string, Record<string, AnyOperation>>>(catalog: C): RouterRecordOf<C> {
+  const record: Record<string, unknown> = Object.fromEntries(
+    Object.entries(catalog).map(([group, operations]) => [
+      group,
+      Object.fromEntries(Object.entries(operations).map(([name, operation]) => [name, procedureOf(operation)])),
+    ]),
+  );
+  // Object.fromEntries loses the keys; RouterRecordOf restates what this loop builds.
+  return record as RouterRecordOf<C>;
+}
+
+/**
+ * The same catalog as procedures that carry the real schemas and REST meta, for
+ * trpc-to-openapi to generate the OpenAPI document from. Never served.
+ */
+export function documentedRouter(operations: ReadonlyArray<readonly [procedure: string, operation: AnyOperation]>) {
+  const unreachable = (): never => {
+    throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: 'documentation only' });
+  };
+  return t.router(
+    Object.fromEntries(
+      operations.map(([procedure, operation]) => [
+        procedure,
+        t.procedure.meta({ openapi: operation.openapi }).input(operation.input).output(operation.output).query(unreachable),
+      ]),
+    ),
+  );
 }
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/** Every public procedure: metered before its input is even parsed. */
-export const publicProcedure = t.procedure.use(meteredCall);
-
-/** The tRPC procedure for an operation: its schemas, its REST meta for trpc-to-openapi, its use case. */
-export const procedureOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
-  publicProcedure
-    .meta({ openapi: operation.openapi })
-    .input(operation.input)
-    .output(operation.output)
-    // tRPC cannot relate a generic parser's types to the operation's; .output() fixes the procedure's type.
-    .query(({ ctx, input }) => translated(() => operation.run(ctx.useCases, input as z.output<I>)) as never);

@@ -1,0 +1,28 @@
+import type { Container } from 'inversify';
+import type { Express } from 'express';
+import { createHttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
+import { SERVICE_VERSION, TOKENS, resolveApplication, type Application } from './container.js';
+
+/** The HTTP app over a container's application: what `main.ts` and the tests serve. */
+export function buildHttpService(
+  container: Container,
+  tuning: Pick<HttpAppOptions, 'trpcFastPath'> = {},
+): { app: Express; application: Application } {
+  const config = container.get(TOKENS.Config);
+  const application = resolveApplication(container);
+  const app = createHttpApp({
+    useCases: application.useCases,
+    consumeRateLimit: application.consumeRateLimit,
+    storeHealth: () => application.rateLimitStore.health(),
+    logger: application.logger,
+    options: {
+      basePath: config.basePath,
+      trustProxy: config.trustProxy,
+      ipv6SubnetPrefix: config.rateLimit.ipv6SubnetPrefix,
+      rateLimit: { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds },
+      version: SERVICE_VERSION,
+      ...tuning,
+    },
+  });
+  return { app, application };
+}
