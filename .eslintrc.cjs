@@ -1,10 +1,28 @@
-/* The dependency rule: src/core is pure domain. It may not import transport,
- * infrastructure or the composition root; adapters may not import each other's side. */
+/* The dependency rule, checked: src/core is pure domain; driven adapters see only
+ * ports and domain types; transports (api, trpc, http, cli) do not import each
+ * other, except that the HTTP server mounts the tRPC router it serves. */
 const infrastructure = [
-  'express', 'express/*', '@trpc/*', 'trpc-to-openapi', 'inversify', 'reflect-metadata',
-  'ioredis', 'rate-limiter-flexible', 'pino', 'prom-client', 'helmet', 'swagger-ui-dist',
-  'node:http', 'node:cluster', 'zod',
+  'express',
+  'express/*',
+  '@trpc/*',
+  'trpc-to-openapi',
+  'inversify',
+  'reflect-metadata',
+  'ioredis',
+  'rate-limiter-flexible',
+  'pino',
+  'prom-client',
+  'helmet',
+  'swagger-ui-dist',
+  'node:http',
+  'node:cluster',
+  'zod',
+  'jose',
 ];
+const root = ['**/container*', '**/config*', '**/main*', '**/http-service*'];
+
+const restrict = (...patterns) => ['error', { patterns }];
+const only = (group, message) => ({ group, message });
 
 module.exports = {
   root: true,
@@ -13,7 +31,7 @@ module.exports = {
   plugins: ['@typescript-eslint'],
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended-type-checked'],
   env: { node: true, es2023: true },
-  ignorePatterns: ['dist/', 'node_modules/', '.eslintrc.cjs', 'test/support/generated/'],
+  ignorePatterns: ['dist/', 'node_modules/', '.eslintrc.cjs', 'test/support/generated/', 'reports/', '.stryker-tmp/'],
   rules: {
     '@typescript-eslint/consistent-type-imports': 'error',
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -23,30 +41,84 @@ module.exports = {
     {
       files: ['src/core/**/*.ts'],
       rules: {
-        'no-restricted-imports': ['error', {
-          patterns: [
-            { group: infrastructure, message: 'src/core is pure domain: no transport or infrastructure imports.' },
-            { group: ['**/adapters/**', '**/container*', '**/config*', '**/main*'], message: 'src/core must not depend on adapters or the composition root.' },
-          ],
-        }],
+        'no-restricted-imports': restrict(
+          only(infrastructure, 'src/core is pure domain: no transport or infrastructure imports.'),
+          only(['**/adapters/**', ...root], 'src/core must not depend on adapters or the composition root.'),
+        ),
         'no-restricted-globals': ['error', { name: 'Date', message: 'Time comes from the Clock port.' }],
-        'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Time comes from the Clock port.' }],
+        'no-restricted-properties': [
+          'error',
+          { object: 'Date', property: 'now', message: 'Time comes from the Clock port.' },
+          { object: 'Temporal', property: 'Now', message: 'Time comes from the Clock port.' },
+        ],
       },
     },
     {
       files: ['src/adapters/driven/**/*.ts'],
       rules: {
-        'no-restricted-imports': ['error', {
-          patterns: [{ group: ['**/driving/**', 'express', '@trpc/*', 'trpc-to-openapi'], message: 'Driven adapters do not know the transports.' }],
-        }],
+        'no-restricted-imports': restrict(
+          only(['**/driving/**', 'express', '@trpc/*', 'trpc-to-openapi', 'zod'], 'Driven adapters do not know the transports.'),
+          only(['**/use-cases/**', ...root], 'Driven adapters see only core ports and domain types.'),
+        ),
       },
     },
     {
       files: ['src/adapters/driving/**/*.ts'],
       rules: {
-        'no-restricted-imports': ['error', {
-          patterns: [{ group: ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify'], message: 'Driving adapters reach infrastructure only through core ports.' }],
-        }],
+        'no-restricted-imports': restrict(
+          only(
+            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
+            'Driving adapters reach infrastructure only through core ports.',
+          ),
+        ),
+      },
+    },
+    {
+      files: ['src/adapters/driving/api/**/*.ts'],
+      rules: {
+        'no-restricted-imports': restrict(
+          only(
+            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
+            'Driving adapters reach infrastructure only through core ports.',
+          ),
+          only(['**/trpc/**', '**/http/**', '**/cli/**', 'express', '@trpc/*'], 'The API contract knows no transport.'),
+        ),
+      },
+    },
+    {
+      files: ['src/adapters/driving/trpc/**/*.ts'],
+      rules: {
+        'no-restricted-imports': restrict(
+          only(
+            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
+            'Driving adapters reach infrastructure only through core ports.',
+          ),
+          only(['**/http/**', '**/cli/**', 'express'], 'Transports do not import each other.'),
+        ),
+      },
+    },
+    {
+      files: ['src/adapters/driving/cli/**/*.ts'],
+      rules: {
+        'no-restricted-imports': restrict(
+          only(
+            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
+            'Driving adapters reach infrastructure only through core ports.',
+          ),
+          only(['**/http/**', '**/trpc/**', 'express', '@trpc/*'], 'Transports do not import each other.'),
+        ),
+      },
+    },
+    {
+      files: ['src/adapters/driving/http/**/*.ts'],
+      rules: {
+        'no-restricted-imports': restrict(
+          only(
+            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
+            'Driving adapters reach infrastructure only through core ports.',
+          ),
+          only(['**/cli/**'], 'Transports do not import each other.'),
+        ),
       },
     },
     {

@@ -25,7 +25,9 @@ interface Scenario {
 }
 
 const toUtcInput = encodeURIComponent(JSON.stringify({ timestamp: '1700000000123' }));
-const batchInput = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { timestamp: String(1_700_000_000_000 + i) }]))));
+const batchInput = encodeURIComponent(
+  JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { timestamp: String(1_700_000_000_000 + i) }]))),
+);
 const SCENARIOS: Record<string, Scenario> = {
   restToUtc: { name: 'REST to-utc', path: '/unix-timestamp/to-utc?timestamp=1700000000123', calls: 1, baseline: 'restToUtc' },
   restDecode: { name: 'REST jwt/decode (jwt.io token)', path: `/jwt/decode?token=${JWT}`, calls: 1, baseline: 'restDecode' },
@@ -49,13 +51,48 @@ interface Target {
 const node = process.execPath;
 const serviceEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'info' };
 const TARGETS: Target[] = [
-  { id: 'service', label: 'service (memory limiter, production config)', command: [node, 'dist/main.js'], env: serviceEnv, scenarios: ['restToUtc', 'restDecode', 'trpcSingle', 'trpcBatch'] },
-  { id: 'express', label: 'bare Express 5', command: [node, '--import', 'tsx', 'bench/bare-express.ts'], scenarios: ['restToUtc', 'restDecode'] },
+  {
+    id: 'service',
+    label: 'service (memory limiter, production config)',
+    command: [node, 'dist/main.js'],
+    env: serviceEnv,
+    scenarios: ['restToUtc', 'restDecode', 'trpcSingle', 'trpcBatch'],
+  },
+  {
+    id: 'express',
+    label: 'bare Express 5',
+    command: [node, '--import', 'tsx', 'bench/bare-express.ts'],
+    scenarios: ['restToUtc', 'restDecode'],
+  },
   { id: 'http', label: 'bare node:http', command: [node, '--import', 'tsx', 'bench/bare-http.ts'], scenarios: ['restToUtc', 'restDecode'] },
-  { id: 'noLimiter', label: 'service, no limiter store', command: [node, '--import', 'tsx', 'bench/service-variant.ts'], env: { ...serviceEnv, BENCH_STORE: 'none' }, scenarios: ['restToUtc'] },
-  { id: 'memoryLimiter', label: 'service, memory limiter', command: [node, '--import', 'tsx', 'bench/service-variant.ts'], env: { ...serviceEnv, BENCH_STORE: 'memory' }, scenarios: ['restToUtc'] },
-  { id: 'redisLimiter', label: 'service, Redis limiter', command: [node, '--import', 'tsx', 'bench/service-variant.ts'], env: { ...serviceEnv, RATE_LIMIT_STORE: 'redis', REDIS_URL: redisUrl }, scenarios: ['restToUtc'] },
-  { id: 'workers2', label: 'service, WORKERS=2', command: [node, 'dist/main.js'], env: { ...serviceEnv, WORKERS: '2' }, scenarios: ['restToUtc'] },
+  {
+    id: 'noLimiter',
+    label: 'service, no limiter store',
+    command: [node, '--import', 'tsx', 'bench/service-variant.ts'],
+    env: { ...serviceEnv, BENCH_STORE: 'none' },
+    scenarios: ['restToUtc'],
+  },
+  {
+    id: 'memoryLimiter',
+    label: 'service, memory limiter',
+    command: [node, '--import', 'tsx', 'bench/service-variant.ts'],
+    env: { ...serviceEnv, BENCH_STORE: 'memory' },
+    scenarios: ['restToUtc'],
+  },
+  {
+    id: 'redisLimiter',
+    label: 'service, Redis limiter',
+    command: [node, '--import', 'tsx', 'bench/service-variant.ts'],
+    env: { ...serviceEnv, RATE_LIMIT_STORE: 'redis', REDIS_URL: redisUrl },
+    scenarios: ['restToUtc'],
+  },
+  {
+    id: 'workers2',
+    label: 'service, WORKERS=2',
+    command: [node, 'dist/main.js'],
+    env: { ...serviceEnv, WORKERS: '2' },
+    scenarios: ['restToUtc'],
+  },
 ];
 
 async function freePort(): Promise<number> {
@@ -70,7 +107,10 @@ async function start(target: Target): Promise<{ child: ChildProcess; url: string
   const port = await freePort();
   const [program = node, ...args] = target.command;
   const command = hasTaskset && target.id !== 'workers2' ? ['taskset', '-c', '0', program, ...args] : [program, ...args];
-  const child = spawn(command[0] ?? node, command.slice(1), { env: { ...process.env, ...target.env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(command[0] ?? node, command.slice(1), {
+    env: { ...process.env, ...target.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -101,7 +141,12 @@ interface Sample {
 
 async function load(url: string, duration: number): Promise<Sample> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 const median = (values: number[]): number => {
@@ -132,7 +177,9 @@ for (let round = 1; round <= ROUNDS; round++) {
         if (sample.errors > 0) throw new Error(`${target.label} ${scenario.name}: ${sample.errors} non-2xx or failed requests`);
         const id = `${target.id}:${key}`;
         samples.set(id, [...(samples.get(id) ?? []), sample]);
-        process.stderr.write(`round ${round} ${target.label.padEnd(44)} ${scenario.name.padEnd(32)} ${Math.round(sample.rps)} req/s p50 ${sample.p50} ms p99 ${sample.p99} ms\n`);
+        process.stderr.write(
+          `round ${round} ${target.label.padEnd(44)} ${scenario.name.padEnd(32)} ${Math.round(sample.rps)} req/s p50 ${sample.p50} ms p99 ${sample.p99} ms\n`,
+        );
       }
     } finally {
       await stop(child);
@@ -156,7 +203,9 @@ for (const target of TARGETS) {
     const s = stat(`${target.id}:${key}`);
     const base = stat(`express:${scenario.baseline}`);
     const calls = s.rps * scenario.calls;
-    rows.push(`| ${target.label} | ${scenario.name} | ${fmt(s.rps)} | ${scenario.calls > 1 ? fmt(calls) : ''} | ${s.p50} | ${s.p99} | ${ratio(calls, base.rps)} |`);
+    rows.push(
+      `| ${target.label} | ${scenario.name} | ${fmt(s.rps)} | ${scenario.calls > 1 ? fmt(calls) : ''} | ${s.p50} | ${s.p99} | ${ratio(calls, base.rps)} |`,
+    );
     chart.push({ label: `${target.label}: ${scenario.name}`, value: calls });
   }
 }

@@ -31,7 +31,8 @@ const trustProxy = z
     if (text === 'true') {
       ctx.addIssue({
         code: 'custom',
-        message: 'TRUST_PROXY=true would trust any X-Forwarded-For a client sends; give a hop count or a list of CIDRs or names (loopback, linklocal, uniquelocal)',
+        message:
+          'TRUST_PROXY=true would trust any X-Forwarded-For a client sends; give a hop count or a list of CIDRs or names (loopback, linklocal, uniquelocal)',
       });
       return z.NEVER;
     }
@@ -39,7 +40,10 @@ const trustProxy = z
     const entries = text.split(',').map((entry) => entry.trim());
     const bad = entries.filter((entry) => !isProxyEntry(entry));
     if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY has entries that are neither an address, a CIDR nor loopback/linklocal/uniquelocal: ${bad.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY has entries that are neither an address, a CIDR nor loopback/linklocal/uniquelocal: ${bad.join(', ')}`,
+      });
       return z.NEVER;
     }
     return entries;
@@ -103,7 +107,13 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => (issue.path.length > 0 && !issue.message.startsWith(String(issue.path[0])) ? `${String(issue.path[0])}: ${issue.message}` : issue.message)));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) =>
+        issue.path.length > 0 && !issue.message.startsWith(String(issue.path[0]))
+          ? `${String(issue.path[0])}: ${issue.message}`
+          : issue.message,
+      ),
+    );
   }
   const value = parsed.data;
   return {

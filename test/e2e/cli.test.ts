@@ -27,7 +27,9 @@ describe('command line', () => {
     [['to-unix', '2024-01-01T00:00:00+05:00'], '/unix-timestamp/to-unix?datetime=2024-01-01T00%3A00%3A00%2B05%3A00'],
     [['decode', JWT_IO_TOKEN], `/jwt/decode?token=${JWT_IO_TOKEN}`],
   ])('%j prints the same JSON as GET %s', async (args, path) => {
-    const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app).get(path).expect(200);
+    const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app)
+      .get(path)
+      .expect(200);
     const { code, out, err } = await cli(args);
     expect(err).toBe('');
     expect(code).toBe(0);
@@ -46,21 +48,28 @@ describe('command line', () => {
     [['to-unix', '2023-02-29T00:00:00Z'], '/unix-timestamp/to-unix?datetime=2023-02-29T00:00:00Z'],
     [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
   ])('%j exits 1 with the API message', async (args, path) => {
-    const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app).get(path).expect(400);
+    const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app)
+      .get(path)
+      .expect(400);
     const { code, out, err } = await cli(args);
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toBe(`${api.text}\n`);
   });
 
-  it.each([[[]], [['launch']], [['now', 'extra']], [['to-utc']], [['to-unix', 'a', 'b']], [['now', '--unit', 'seconds']], [['to-utc', '1', '--unit']]])(
-    '%j exits 2 with usage',
-    async (args) => {
-      const { code, err } = await cli(args);
-      expect(code).toBe(2);
-      expect(err).toContain(USAGE);
-    },
-  );
+  it.each([
+    [[]],
+    [['launch']],
+    [['now', 'extra']],
+    [['to-utc']],
+    [['to-unix', 'a', 'b']],
+    [['now', '--unit', 'seconds']],
+    [['to-utc', '1', '--unit']],
+  ])('%j exits 2 with usage', async (args) => {
+    const { code, err } = await cli(args);
+    expect(code).toBe(2);
+    expect(err).toContain(USAGE);
+  });
 
   it('is not rate limited', async () => {
     await request(app).get('/unix-timestamp/now').expect(200);

@@ -14,7 +14,13 @@ const slowToUtc = {
   execute: ({ timestamp }: TimestampToUtcInput) =>
     new Promise((resolve) =>
       setTimeout(
-        () => resolve({ input: timestamp, detected_unit: 'seconds', utc: { iso: '2000-01-01T00:00:00Z', unix_seconds: 946_684_800, unix_milliseconds: 946_684_800_000 }, source: 'datetime_utc' }),
+        () =>
+          resolve({
+            input: timestamp,
+            detected_unit: 'seconds',
+            utc: { iso: '2000-01-01T00:00:00Z', unix_seconds: 946_684_800, unix_milliseconds: 946_684_800_000 },
+            source: 'datetime_utc',
+          }),
         5,
       ),
     ),
@@ -53,14 +59,27 @@ describe('one dispatcher for every transport', () => {
     const caller = createCaller({ useCases: application.useCases, budget: { take: () => true } });
     expect((await caller.unixTimestamp.toUtc({ timestamp: '7' })).utc.iso).toBe('2000-01-01T00:00:00Z');
     let out = '';
-    const code = await runCli(['to-utc', '7'], application.useCases, { out: (text) => (out += text), err: () => undefined, readStdin: () => Promise.resolve('') });
+    const code = await runCli(['to-utc', '7'], application.useCases, {
+      out: (text) => (out += text),
+      err: () => undefined,
+      readStdin: () => Promise.resolve(''),
+    });
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ utc: { iso: '2000-01-01T00:00:00Z' } });
   });
 
   describe('an answer that cannot be serialised', () => {
     // Claims pass the output schema as they are, so a BigInt reaches JSON.stringify and throws there.
-    const decoded = { input: '', header: {}, payload: { n: 1n }, signature: '', algorithm: null, token_type: null, encoding: 'jwt', source: 'decode' };
+    const decoded = {
+      input: '',
+      header: {},
+      payload: { n: 1n },
+      signature: '',
+      algorithm: null,
+      token_type: null,
+      encoding: 'jwt',
+      source: 'decode',
+    };
     const derived = { expires_at: null, issued_at: null, not_before: null, expired: null, issuer: null, audience: null, subject: null };
     const unwritable = { execute: () => ({ ...decoded, ...derived }) } as unknown as DecodeJwt;
     const broken = (tuning: { trpcFastPath?: boolean } = {}) =>
@@ -78,7 +97,11 @@ describe('one dispatcher for every transport', () => {
       const res = await request(broken()).get(url).expect(500);
       const errors: Array<{ error: unknown }> = Array.isArray(res.body) ? res.body : [res.body];
       for (const entry of errors) {
-        expect(entry.error).toMatchObject({ message: 'Internal Server Error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } });
+        expect(entry.error).toMatchObject({
+          message: 'Internal Server Error',
+          code: -32603,
+          data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+        });
       }
     });
   });

@@ -37,7 +37,9 @@ describe('logs', () => {
     const { app } = testService({ RATE_LIMIT_POINTS: '1000' }, { logger });
     await request(app).get(`/jwt/decode?token=${markerToken}`).set('X-Request-Id', 'req-123').expect(200).expect('X-Request-Id', 'req-123');
     await request(app).get(`/jwt/decode?token=Bearer%20${markerToken}.extra`).expect(400);
-    await request(app).get(`/trpc/jwt.decode?input=${trpcInput({ token: markerToken })}`).expect(200);
+    await request(app)
+      .get(`/trpc/jwt.decode?input=${trpcInput({ token: markerToken })}`)
+      .expect(200);
     await request(app).get(`/trpc/jwt.decode,jwt.decode?batch=1&input=${trpcInput({ 0: { token: markerToken }, 1: { token: MARKER } })}`);
     await request(app).get(`/${MARKER}?token=${MARKER}`).expect(404);
     await request(app).get(`/unix-timestamp/to-unix?datetime=${MARKER}`).expect(400);
@@ -76,14 +78,19 @@ describe('logs', () => {
     } as unknown as UseCases;
     const app = createHttpApp({
       useCases,
-      consumeRateLimit: new ConsumeRateLimit(new MemoryRateLimitStore({ points: 100, durationSeconds: 10 }), { points: 100, durationSeconds: 10 }),
+      consumeRateLimit: new ConsumeRateLimit(new MemoryRateLimitStore({ points: 100, durationSeconds: 10 }), {
+        points: 100,
+        durationSeconds: 10,
+      }),
       storeHealth: () => ({ name: 'memory', state: 'ok' }),
       logger,
       options: { basePath: '', trustProxy: false, ipv6SubnetPrefix: 56, rateLimit: { points: 100, durationSeconds: 10 }, version: 'test' },
     });
     const rest = await request(app).get(`/jwt/decode?token=${MARKER}`).expect(500);
     expect(rest.text).toBe('{"detail":"Internal Server Error"}');
-    const trpc = await request(app).get(`/trpc/jwt.decode?input=${trpcInput({ token: MARKER })}`).expect(500);
+    const trpc = await request(app)
+      .get(`/trpc/jwt.decode?input=${trpcInput({ token: MARKER })}`)
+      .expect(500);
     expect(trpc.body.error.message).toBe('Internal Server Error');
     expect(trpc.text).not.toContain(MARKER);
     expect(trpc.text).not.toContain('stack');
@@ -99,7 +106,10 @@ describe('metrics', () => {
     await request(app).get('/unix-timestamp/to-utc?timestamp=1').expect(200);
     await request(app).get('/unix-timestamp/to-utc?timestamp=x').expect(400);
     await request(app).get('/unix-timestamp/to-utc?timestamp=1').expect(429);
-    const first = await request(app).get('/metrics').expect(200).expect('Content-Type', /text\/plain/);
+    const first = await request(app)
+      .get('/metrics')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(first.text).toContain('http_requests_total{route="/unix-timestamp/to-utc",method="GET",status="200"} 1');
     expect(first.text).toContain('http_requests_total{route="/unix-timestamp/to-utc",method="GET",status="400"} 1');
     expect(first.text).toContain('http_requests_total{route="/unix-timestamp/to-utc",method="GET",status="429"} 1');

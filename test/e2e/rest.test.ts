@@ -7,7 +7,10 @@ const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
 
 describe('REST endpoints', () => {
   it('GET /unix-timestamp/now answers the clock with its millisecond part', async () => {
-    const res = await request(app).get('/unix-timestamp/now').expect(200).expect('Content-Type', /application\/json/);
+    const res = await request(app)
+      .get('/unix-timestamp/now')
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     expect(res.body).toEqual({
       utc: { iso: '2027-01-15T08:00:00Z', unix_seconds: 1_800_000_000, unix_milliseconds: TEST_NOW_MS },
       source: 'datetime_utc',
@@ -69,9 +72,17 @@ describe('REST endpoints', () => {
       ['/unix-timestamp/to-utc?timestamp=1&timestamp=2', 400, 'timestamp must be given only once'],
       ['/unix-timestamp/to-utc?timestamp[a]=1', 400, 'timestamp must be a single value, not an object'],
       ['/unix-timestamp/to-utc?timestamp=1&unit=days', 400, 'unit must be one of seconds, milliseconds, microseconds, nanoseconds'],
-      ['/unix-timestamp/to-utc?timestamp=253402300800&unit=seconds', 400, 'timestamp is out of range: the instant must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z'],
+      [
+        '/unix-timestamp/to-utc?timestamp=253402300800&unit=seconds',
+        400,
+        'timestamp is out of range: the instant must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z',
+      ],
       ['/unix-timestamp/to-utc?timestamp=%E0%A4%A', 400, 'query string has invalid percent-encoding'],
-      ['/unix-timestamp/to-unix?datetime=2024-01-01T00:00:00', 400, 'datetime must end with a time zone, Z or ±HH:MM: local time is ambiguous'],
+      [
+        '/unix-timestamp/to-unix?datetime=2024-01-01T00:00:00',
+        400,
+        'datetime must end with a time zone, Z or ±HH:MM: local time is ambiguous',
+      ],
       ['/unix-timestamp/to-unix?datetime=2023-02-29T00:00:00Z', 400, 'datetime has an impossible date: 2023-02-29'],
       ['/unix-timestamp/to-unix', 400, 'datetime is required'],
       ['/jwt/decode', 400, 'token is required'],
@@ -83,7 +94,10 @@ describe('REST endpoints', () => {
       ['/unix-timestamp', 404, 'Not Found'],
     ])('GET %s → %i', async (label, status, detail) => {
       const path = label.replace('<8193 characters>', 'a'.repeat(8193)).replace('<RFC 7516 JWE>', RFC7516_JWE);
-      const res = await request(app).get(path).expect(status).expect('Content-Type', /application\/json/);
+      const res = await request(app)
+        .get(path)
+        .expect(status)
+        .expect('Content-Type', /application\/json/);
       expect(res.body).toEqual({ detail });
     });
   });
@@ -98,7 +112,10 @@ describe('REST endpoints', () => {
   });
 
   it('answers HEAD on an API path like GET, without a body', async () => {
-    const res = await request(app).head('/unix-timestamp/to-utc?timestamp=0').expect(200).expect('Content-Type', /application\/json/);
+    const res = await request(app)
+      .head('/unix-timestamp/to-utc?timestamp=0')
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     expect(res.text ?? '').toBe('');
   });
 
@@ -130,7 +147,9 @@ describe('REST endpoints', () => {
   });
 
   it('never sends HTML or a stack for a malformed request target', async () => {
-    const res = await request(app).get('/%E0%A4%A').expect('Content-Type', /application\/json/);
+    const res = await request(app)
+      .get('/%E0%A4%A')
+      .expect('Content-Type', /application\/json/);
     expect(res.status).toBeLessThan(500);
     expect(res.text).not.toMatch(/<html|at .*\.js/);
   });
@@ -140,16 +159,30 @@ describe('OpenAPI document and /docs', () => {
   it('lists the four REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/jwt/decode', '/unix-timestamp/now', '/unix-timestamp/to-unix', '/unix-timestamp/to-utc']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/jwt/decode',
+      '/unix-timestamp/now',
+      '/unix-timestamp/to-unix',
+      '/unix-timestamp/to-utc',
+    ]);
     for (const path of Object.keys(doc.paths)) {
       const op = doc.paths[path].get;
       expect(op.security).toBeUndefined();
       expect(op.responses['200'].content['application/json'].schema).toBeDefined();
       expect(op.responses['429'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
-    expect(doc.paths['/unix-timestamp/to-utc'].get.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
-    expect((doc.paths['/unix-timestamp/to-utc'].get.parameters as Array<{ name: string }>).map((p) => p.name)).toEqual(['timestamp', 'unit']);
-    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] });
+    expect(doc.paths['/unix-timestamp/to-utc'].get.responses['400'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect((doc.paths['/unix-timestamp/to-utc'].get.parameters as Array<{ name: string }>).map((p) => p.name)).toEqual([
+      'timestamp',
+      'unit',
+    ]);
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      properties: { detail: { type: 'string' } },
+      required: ['detail'],
+    });
     expect(doc.security).toBeUndefined();
   });
 
@@ -157,7 +190,10 @@ describe('OpenAPI document and /docs', () => {
     const page = await request(app).get('/docs/').expect(200).expect('Content-Type', /html/);
     expect(page.text).toContain('swagger-ui-bundle.js');
     expect(page.text).not.toMatch(/https?:\/\//);
-    await request(app).get('/docs/swagger-ui-bundle.js').expect(200).expect('Content-Type', /javascript/);
+    await request(app)
+      .get('/docs/swagger-ui-bundle.js')
+      .expect(200)
+      .expect('Content-Type', /javascript/);
     const init = await request(app).get('/docs/init.js').expect(200);
     expect(init.text).toContain('"/openapi.json"');
     await request(app).get('/docs').expect(301).expect('Location', '/docs/');

@@ -11,9 +11,15 @@ const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<stri
   ['domain error', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1e9' })}`],
   ['schema error', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: 5 })}`],
   ['missing input', '/trpc/jwt.decode'],
-  ['claims verbatim', `/trpc/jwt.decode?input=${trpcInput({ token: `e30.${Buffer.from('{"__proto__":{"a":1},"n":12345678901234567890}').toString('base64url')}.` })}`],
+  [
+    'claims verbatim',
+    `/trpc/jwt.decode?input=${trpcInput({ token: `e30.${Buffer.from('{"__proto__":{"a":1},"n":12345678901234567890}').toString('base64url')}.` })}`,
+  ],
   ['batch, all good', `/trpc/unixTimestamp.now,jwt.decode?batch=1&input=${trpcInput({ 1: { token: JWT_IO_TOKEN } })}`],
-  ['batch, mixed', `/trpc/unixTimestamp.toUtc,unixTimestamp.toUnix?batch=1&input=${trpcInput({ 0: { timestamp: '1' }, 1: { datetime: 'x' } })}`],
+  [
+    'batch, mixed',
+    `/trpc/unixTimestamp.toUtc,unixTimestamp.toUnix?batch=1&input=${trpcInput({ 0: { timestamp: '1' }, 1: { datetime: 'x' } })}`,
+  ],
   ['batch, all failing', `/trpc/unixTimestamp.toUtc,unixTimestamp.toUtc?batch=1&input=${trpcInput({ 0: { timestamp: 'x' }, 1: {} })}`],
   ['batch over the limit', `/trpc/${many('unixTimestamp.now', 8)}?batch=1`],
   ['batch beyond the maximum size', `/trpc/${many('unixTimestamp.now', 12)}?batch=1`],

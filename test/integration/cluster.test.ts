@@ -29,7 +29,7 @@ describe('WORKERS=2', () => {
       );
       expect(statuses.filter((status) => status === 200)).toHaveLength(30);
       expect(statuses.filter((status) => status === 429)).toHaveLength(70);
-      const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json());
+      const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
       expect(ready).toEqual({ status: 'ok', store: { name: 'cluster', state: 'ok' } });
     } finally {
       child.kill('SIGTERM');

@@ -77,11 +77,13 @@ describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () =>
   });
 
   it('is chosen by RATE_LIMIT_STORE=redis and reported by /readyz', async () => {
-    const { app, application } = buildHttpService(createContainer(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: REDIS_URL ?? '', LOG_LEVEL: 'silent' })));
+    const { app, application } = buildHttpService(
+      createContainer(loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: REDIS_URL ?? '', LOG_LEVEL: 'silent' })),
+    );
     const running = await listen(app);
     try {
       await until(() => application.rateLimitStore.health().state === 'ok', 3000);
-      const ready = (await (await fetch(`${running.url}/readyz`)).json());
+      const ready = await (await fetch(`${running.url}/readyz`)).json();
       expect(ready).toEqual({ status: 'ok', store: { name: 'redis', state: 'ok' } });
     } finally {
       await running.close();

@@ -84,7 +84,9 @@ describe('round trips', () => {
     await fc.assert(
       fc.asyncProperty(claims, async (payload) => {
         const json = JSON.stringify(payload);
-        const res = await request(app).get(`/jwt/decode?token=${b64url('{}')}.${b64url(json)}.`).expect(200);
+        const res = await request(app)
+          .get(`/jwt/decode?token=${b64url('{}')}.${b64url(json)}.`)
+          .expect(200);
         expect(JSON.stringify((res.body as { payload: unknown }).payload)).toBe(JSON.stringify(JSON.parse(json)));
       }),
       { numRuns: 100 },

@@ -32,7 +32,15 @@ describe('loadConfig', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', RATE_LIMIT_STORE: 'memcached', BASE_PATH: 'api/', TRUST_PROXY: '10.0.0.0/33', LOG_LEVEL: 'loud', RATE_LIMIT_POINTS: '0', WORKERS: 'many' });
+      loadConfig({
+        PORT: 'eighty',
+        RATE_LIMIT_STORE: 'memcached',
+        BASE_PATH: 'api/',
+        TRUST_PROXY: '10.0.0.0/33',
+        LOG_LEVEL: 'loud',
+        RATE_LIMIT_POINTS: '0',
+        WORKERS: 'many',
+      });
     } catch (caught) {
       error = caught;
     }

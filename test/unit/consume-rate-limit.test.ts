@@ -30,7 +30,10 @@ describe('ConsumeRateLimit', () => {
     for (let i = 0; i < 32; i++) decisions.push(await limiter.execute({ clientKey: 'a', calls: 1 }));
     expect(decisions.slice(0, 30).every((d) => d.granted === 1)).toBe(true);
     expect(decisions[29]?.remaining).toBe(0);
-    expect(decisions.slice(30).map((d) => [d.granted, d.remaining])).toEqual([[0, 0], [0, 0]]);
+    expect(decisions.slice(30).map((d) => [d.granted, d.remaining])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('grants a batch only the calls that fit in what was left', async () => {
@@ -49,7 +52,12 @@ describe('ConsumeRateLimit', () => {
   it('rounds the reset up to whole seconds, at least 1', async () => {
     const limiter = new ConsumeRateLimit(new CountingStore(), policy);
     expect((await limiter.execute({ clientKey: 'a', calls: 1 })).resetSeconds).toBe(5);
-    const instant: RateLimitStore = { ...new CountingStore(), consume: () => Promise.resolve({ consumed: 1, resetMs: 0 }), health: () => ({ name: 'x', state: 'ok' }), close: () => Promise.resolve() };
+    const instant: RateLimitStore = {
+      ...new CountingStore(),
+      consume: () => Promise.resolve({ consumed: 1, resetMs: 0 }),
+      health: () => ({ name: 'x', state: 'ok' }),
+      close: () => Promise.resolve(),
+    };
     expect((await new ConsumeRateLimit(instant, policy).execute({ clientKey: 'a', calls: 1 })).resetSeconds).toBe(1);
   });
 });

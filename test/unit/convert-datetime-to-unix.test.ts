@@ -4,8 +4,7 @@ import { expectDomainError } from '../support/domain-error.js';
 
 const convert = new ConvertDatetimeToUnix();
 const FORMAT = 'datetime must be an RFC 3339 date-time such as 2024-05-01T12:30:00Z or 2024-05-01T14:30:00+02:00';
-const OUT_OF_RANGE =
-  'datetime is out of range: the UTC instant must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z';
+const OUT_OF_RANGE = 'datetime is out of range: the UTC instant must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z';
 
 describe('ConvertDatetimeToUnix', () => {
   it.each([

@@ -4,8 +4,7 @@ import { expectDomainError } from '../support/domain-error.js';
 
 const convert = new ConvertTimestampToUtc();
 const NOT_INTEGER = 'timestamp must be a decimal integer (an optional sign and digits)';
-const OUT_OF_RANGE =
-  'timestamp is out of range: the instant must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z';
+const OUT_OF_RANGE = 'timestamp is out of range: the instant must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z';
 
 describe('ConvertTimestampToUtc', () => {
   describe('detects the unit from the absolute value, on both sides of each threshold', () => {

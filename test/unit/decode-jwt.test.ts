@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
 import { expectDomainError } from '../support/domain-error.js';
 import { FixedClock } from '../support/fakes.js';
-import {
-  HS256_HEADER,
-  JWT_IO_TOKEN,
-  RFC7516_JWE,
-  RFC7519_3_1_TOKEN,
-  RFC7519_6_1_TOKEN,
-  b64url,
-  tokenOf,
-} from '../support/fixtures.js';
+import { HS256_HEADER, JWT_IO_TOKEN, RFC7516_JWE, RFC7519_3_1_TOKEN, RFC7519_6_1_TOKEN, b64url, tokenOf } from '../support/fixtures.js';
 
 const NOW_MS = 1_800_000_000_000; // 2027-01-15T08:00:00Z
 const decoder = new DecodeJwt(new FixedClock(NOW_MS));
@@ -131,13 +123,21 @@ describe('DecodeJwt', () => {
       ['a.b.c.d', 'TOKEN_MALFORMED', 'token must have three dot-separated parts (header.payload.signature), found 4'],
       [`.${b64url('{}')}.sig`, 'TOKEN_MALFORMED', 'token header is empty'],
       [`${b64url('{}')}..sig`, 'TOKEN_MALFORMED', 'token payload is empty'],
-      [`eyJ+YWxnIjoiSFMyNTYifQ.${b64url('{}')}.x`, 'TOKEN_SEGMENT_ENCODING', 'token header contains characters outside the base64url alphabet'],
+      [
+        `eyJ+YWxnIjoiSFMyNTYifQ.${b64url('{}')}.x`,
+        'TOKEN_SEGMENT_ENCODING',
+        'token header contains characters outside the base64url alphabet',
+      ],
       [`${b64url('{}')}.e30/.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload contains characters outside the base64url alphabet'],
       [`${b64url('{}')}.e3 0.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload contains characters outside the base64url alphabet'],
       [`${b64url('{}')}.e=30.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload contains characters outside the base64url alphabet'],
       [`${b64url('{}')}.e30AA.x`, 'TOKEN_SEGMENT_ENCODING', 'token payload has an impossible base64url length'],
       [`${Buffer.from([0xff, 0xfe, 0x7b]).toString('base64url')}.e30.x`, 'TOKEN_SEGMENT_UTF8', 'token header is not valid UTF-8'],
-      [`e30.${Buffer.from('{"a":"\xed\xa0\x80"}', 'latin1').toString('base64url')}.x`, 'TOKEN_SEGMENT_UTF8', 'token payload is not valid UTF-8'],
+      [
+        `e30.${Buffer.from('{"a":"\xed\xa0\x80"}', 'latin1').toString('base64url')}.x`,
+        'TOKEN_SEGMENT_UTF8',
+        'token payload is not valid UTF-8',
+      ],
       [`e30.${b64url('not json')}.x`, 'TOKEN_SEGMENT_JSON', 'token payload is not valid JSON'],
       [`e30.${b64url('{"a":1,}')}.x`, 'TOKEN_SEGMENT_JSON', 'token payload is not valid JSON'],
       [`${b64url('[1,2]')}.e30.x`, 'TOKEN_SEGMENT_NOT_OBJECT', 'token header must be a JSON object'],

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { RateLimitStore, StoreHealth } from '../../core/ports/rate-limit-store.js';
-import type { RateLimitPolicy } from '../../core/use-cases/consume-rate-limit.js';
+import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
 import { ClusterRateLimitStore, startClusterRateLimitPrimary } from './cluster-rate-limit-store.js';
 import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';

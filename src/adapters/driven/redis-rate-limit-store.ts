@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimitPolicy } from '../../core/use-cases/consume-rate-limit.js';
+import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
 import { SharedRateLimitStore, type SharedStoreOptions } from './shared-rate-limit-store.js';
 
 export interface RedisStoreOptions extends SharedStoreOptions {

@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimitPolicy } from '../../core/use-cases/consume-rate-limit.js';
+import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
 import type { RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
 import { MemoryRateLimitStore, usageFrom } from './memory-rate-limit-store.js';
 

@@ -1,3 +1,10 @@
+export interface RateLimitPolicy {
+  /** Points a client may spend in one window. */
+  readonly points: number;
+  /** Window length in seconds; the window starts at the client's first point. */
+  readonly durationSeconds: number;
+}
+
 /** How many points a client key has used in its current fixed window. */
 export interface WindowUsage {
   /** Points consumed in the window, including the ones just asked for. */

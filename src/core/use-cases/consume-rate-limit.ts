@@ -1,11 +1,6 @@
-import type { RateLimitStore } from '../ports/rate-limit-store.js';
+import type { RateLimitPolicy, RateLimitStore } from '../ports/rate-limit-store.js';
 
-export interface RateLimitPolicy {
-  /** Points a client may spend in one window. */
-  readonly points: number;
-  /** Window length in seconds; the window starts at the client's first point. */
-  readonly durationSeconds: number;
-}
+export type { RateLimitPolicy } from '../ports/rate-limit-store.js';
 
 export interface ConsumeRateLimitInput {
   /** Who pays: a normalised client address or prefix. */

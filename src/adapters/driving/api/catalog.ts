@@ -78,7 +78,8 @@ export const catalog = {
   jwt: {
     decode: define({
       openapi: rest('/jwt/decode', 'jwt', 'Decode a JWT without verifying it', {
-        description: 'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.',
+        description:
+          'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.',
       }),
       input: decodeInput,
       output: decodeOutput,

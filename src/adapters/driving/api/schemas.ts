@@ -13,8 +13,7 @@ function describeBadValue(name: string, input: unknown): string {
 const stringParam = (name: string, description: string) =>
   z.string({ error: (issue) => describeBadValue(name, issue.input) }).meta({ description });
 
-const inputObject = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape, { error: () => 'input must be an object of named parameters' });
+const inputObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: () => 'input must be an object of named parameters' });
 
 export const nowInput = z.void();
 

@@ -85,6 +85,7 @@ function staticHeaders(): ReadonlyArray<readonly [string, string]> {
     removeHeader: (name: string) => headers.delete(name),
     getHeader: () => undefined,
   };
+  // helmet only calls setHeader/removeHeader here; its request and response types cannot describe a collector.
   helmetMiddleware({} as never, collector as never, () => undefined);
   headers.set('Access-Control-Allow-Origin', '*');
   headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -202,11 +203,19 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
       }),
     );
   }
-  trpcHandlers.push(createExpressMiddleware({ router: appRouter, createContext: ({ res }) => contextOf(res), maxBatchSize, onError: onTrpcError }));
+  trpcHandlers.push(
+    createExpressMiddleware({ router: appRouter, createContext: ({ res }) => contextOf(res), maxBatchSize, onError: onTrpcError }),
+  );
   app.use(trpcPath, ...trpcHandlers);
 
   // Mounted under BASE_PATH, so req.path is relative to it.
-  app.use(basePath || '/', restHandler((res) => contextOf(res as Response), (error) => logInternal(error, 'rest')));
+  app.use(
+    basePath || '/',
+    restHandler(
+      (res) => contextOf(res as Response),
+      (error) => logInternal(error, 'rest'),
+    ),
+  );
 
   app.use((_req, res) => {
     sendDetail(res, 404, 'Not Found');

@@ -20,12 +20,20 @@ export function trpcErrorShape(code: TRPC_ERROR_CODE_KEY, httpStatus: number, me
   return { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, path } };
 }
 
-const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({
-  isDev: false,
-  // Nothing internal reaches a client: an unexpected error's message may quote its input.
-  errorFormatter: ({ shape, error }) =>
-    trpcErrorShape(shape.data.code, shape.data.httpStatus, error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : error.message, shape.data.path),
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    isDev: false,
+    // Nothing internal reaches a client: an unexpected error's message may quote its input.
+    errorFormatter: ({ shape, error }) =>
+      trpcErrorShape(
+        shape.data.code,
+        shape.data.httpStatus,
+        error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : error.message,
+        shape.data.path,
+      ),
+  });
 
 /**
  * The tRPC procedure for an operation. Its input parser only carries the
