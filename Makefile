@@ -7,13 +7,13 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src -name '*.ts') tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check bench bench-memory clean now to-utc to-unix decode
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix decode
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
-	@echo "make lint | typecheck | build | bench | bench-memory | clean"
+	@echo "make lint | typecheck | build | bench | bench-memory | mutation | clean"
 	@echo "make now | to-utc TIMESTAMP=... [UNIT=...] | to-unix DATETIME=... | decode TOKEN=...   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
@@ -58,6 +58,11 @@ typecheck: $(INSTALLED)
 	npm run -s typecheck
 
 check: lint typecheck test
+
+# Stryker over src/core and the HTTP and API adapters, then the per-part targets (docs/testing.md).
+# Many minutes on two cores: not part of .ci/run.
+mutation: $(INSTALLED)
+	npm run -s mutation
 
 bench-memory: $(INSTALLED)
 	npm run -s bench:memory
