@@ -14,7 +14,7 @@ help:
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | mutation | clean"
-	@echo "make now | to-utc TIMESTAMP=... [UNIT=...] | to-unix DATETIME=... | decode TOKEN=...   (no server needed)"
+	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | decode TOKEN=...   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -33,17 +33,19 @@ run: $(BUILT)
 	npm run -s start
 
 # Local conversions through the command-line adapter: same core, same JSON, no server, no rate limit.
+# Values reach the CLI through the environment ("$$VAR"), never spliced into the shell line, so any
+# value is safe (make exports variables given on its command line). ZONE, not TZ: TZ is the C library's.
 now: $(BUILT)
-	@npm run -s cli -- now
+	@npm run -s cli -- now $${ZONE:+--tz "$$ZONE"}
 
 to-utc: $(BUILT)
-	@npm run -s cli -- to-utc '$(TIMESTAMP)' $(if $(UNIT),--unit '$(UNIT)')
+	@npm run -s cli -- to-utc "$$TIMESTAMP" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"}
 
 to-unix: $(BUILT)
-	@npm run -s cli -- to-unix '$(DATETIME)'
+	@npm run -s cli -- to-unix "$$DATETIME" $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"}
 
 decode: $(BUILT)
-	@npm run -s cli -- decode '$(TOKEN)'
+	@npm run -s cli -- decode "$$TOKEN"
 
 dev: $(INSTALLED)
 	npm run -s dev

@@ -26,6 +26,12 @@ describe('command line', () => {
     [['to-utc', '--unit=seconds', '253402300799'], '/unix-timestamp/to-utc?timestamp=253402300799&unit=seconds'],
     [['to-unix', '2024-01-01T00:00:00+05:00'], '/unix-timestamp/to-unix?datetime=2024-01-01T00%3A00%3A00%2B05%3A00'],
     [['decode', JWT_IO_TOKEN], `/jwt/decode?token=${JWT_IO_TOKEN}`],
+    [['now', '--tz', 'Asia/Kolkata'], '/unix-timestamp/now?tz=Asia/Kolkata'],
+    [['to-utc', '1700000000', '--tz=Pacific/Chatham'], '/unix-timestamp/to-utc?timestamp=1700000000&tz=Pacific/Chatham'],
+    [
+      ['to-unix', '2024-10-27T02:30:00', '--tz', 'Europe/Berlin', '--disambiguation', 'later'],
+      '/unix-timestamp/to-unix?datetime=2024-10-27T02:30:00&tz=Europe/Berlin&disambiguation=later',
+    ],
   ])('%j prints the same JSON as GET %s', async (args, path) => {
     const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app)
       .get(path)
@@ -47,6 +53,10 @@ describe('command line', () => {
     [['to-utc', '1', '--unit', 'days'], '/unix-timestamp/to-utc?timestamp=1&unit=days'],
     [['to-unix', '2023-02-29T00:00:00Z'], '/unix-timestamp/to-unix?datetime=2023-02-29T00:00:00Z'],
     [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
+    [
+      ['to-unix', '2024-03-31T02:30:00', '--tz', 'Europe/Berlin', '--disambiguation', 'reject'],
+      '/unix-timestamp/to-unix?datetime=2024-03-31T02:30:00&tz=Europe/Berlin&disambiguation=reject',
+    ],
   ])('%j exits 1 with the API message', async (args, path) => {
     const api = await request(testService({ RATE_LIMIT_POINTS: '10' }).app)
       .get(path)

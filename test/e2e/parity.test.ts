@@ -1,29 +1,46 @@
 import request from 'supertest';
+import { OPERATIONS } from '../../src/adapters/driving/api/catalog.js';
 import { describe, expect, it } from 'vitest';
 import { JWT_IO_TOKEN, RFC7519_6_1_TOKEN, tokenOf } from '../support/fixtures.js';
 import { testService, trpcInput } from '../support/service.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
 
-const cases: ReadonlyArray<[procedure: string, rest: string, input: Record<string, string> | undefined]> = [
-  ['unixTimestamp.now', '/unix-timestamp/now', undefined],
-  ['unixTimestamp.toUtc', '/unix-timestamp/to-utc', { timestamp: '1700000000' }],
-  ['unixTimestamp.toUtc', '/unix-timestamp/to-utc', { timestamp: '-1500', unit: 'milliseconds' }],
-  ['unixTimestamp.toUtc', '/unix-timestamp/to-utc', { timestamp: '1700000000123456789' }],
-  ['unixTimestamp.toUtc', '/unix-timestamp/to-utc', { timestamp: '0x10' }],
-  ['unixTimestamp.toUtc', '/unix-timestamp/to-utc', { timestamp: '1', unit: 'weeks' }],
-  ['unixTimestamp.toUtc', '/unix-timestamp/to-utc', {}],
-  ['unixTimestamp.toUnix', '/unix-timestamp/to-unix', { datetime: '2024-01-01T00:00:00+05:00' }],
-  ['unixTimestamp.toUnix', '/unix-timestamp/to-unix', { datetime: '2024-01-01T00:00:00' }],
-  ['unixTimestamp.toUnix', '/unix-timestamp/to-unix', { datetime: '0000-12-31T23:59:59Z' }],
-  ['jwt.decode', '/jwt/decode', { token: JWT_IO_TOKEN }],
-  ['jwt.decode', '/jwt/decode', { token: RFC7519_6_1_TOKEN }],
-  ['jwt.decode', '/jwt/decode', { token: tokenOf('{"alg":"HS256"}', '{"__proto__":{"x":1},"big":12345678901234567890}') }],
-  ['jwt.decode', '/jwt/decode', { token: 'a.b.c.d.e' }],
-  ['jwt.decode', '/jwt/decode', { token: 'not-a-token' }],
+const inputs: ReadonlyArray<[procedure: string, input: Record<string, string> | undefined]> = [
+  ['unixTimestamp.now', undefined],
+  ['unixTimestamp.now', { tz: 'Asia/Kolkata' }],
+  ['unixTimestamp.now', { tz: 'Mars/Olympus' }],
+  ['unixTimestamp.toUtc', { timestamp: '1700000000', tz: 'Europe/Dublin' }],
+  ['unixTimestamp.toUnix', { datetime: '2024-10-27T02:30:00', tz: 'Europe/Berlin', disambiguation: 'later' }],
+  ['unixTimestamp.toUnix', { datetime: '2024-03-31T02:30:00', tz: 'Europe/Berlin', disambiguation: 'reject' }],
+  ['unixTimestamp.toUnix', { datetime: '2024-03-31T02:30:00', tz: 'Europe/Berlin', disambiguation: 'sometimes' }],
+  ['unixTimestamp.toUnix', { datetime: '2024-03-31T12:00:00+05:00[Europe/Berlin]' }],
+  ['unixTimestamp.toUnix', { datetime: '2016-12-31T23:59:60Z' }],
+  ['unixTimestamp.toUnix', { datetime: '2015-12-31T23:59:60Z' }],
+  ['unixTimestamp.toUtc', { timestamp: '1700000000' }],
+  ['unixTimestamp.toUtc', { timestamp: '-1500', unit: 'milliseconds' }],
+  ['unixTimestamp.toUtc', { timestamp: '1700000000123456789' }],
+  ['unixTimestamp.toUtc', { timestamp: '0x10' }],
+  ['unixTimestamp.toUtc', { timestamp: '1', unit: 'weeks' }],
+  ['unixTimestamp.toUtc', {}],
+  ['unixTimestamp.toUnix', { datetime: '2024-01-01T00:00:00+05:00' }],
+  ['unixTimestamp.toUnix', { datetime: '2024-01-01T00:00:00' }],
+  ['unixTimestamp.toUnix', { datetime: '0000-12-31T23:59:59Z' }],
+  ['jwt.decode', { token: JWT_IO_TOKEN }],
+  ['jwt.decode', { token: RFC7519_6_1_TOKEN }],
+  ['jwt.decode', { token: tokenOf('{"alg":"HS256"}', '{"__proto__":{"x":1},"big":12345678901234567890}') }],
+  ['jwt.decode', { token: 'a.b.c.d.e' }],
+  ['jwt.decode', { token: 'not-a-token' }],
 ];
 
+const restPathOf = new Map(OPERATIONS.map(([procedure, operation]) => [procedure, operation.openapi.path]));
+const cases = inputs.map(([procedure, input]) => [procedure, restPathOf.get(procedure) ?? '', input] as const);
+
 describe('REST and tRPC parity', () => {
+  it('covers every operation of the catalog', () => {
+    expect(new Set(inputs.map(([procedure]) => procedure))).toEqual(new Set(restPathOf.keys()));
+  });
+
   it.each(cases)('%s and GET %s agree for %j', async (procedure, restPath, input) => {
     const query = input ? new URLSearchParams(input).toString() : '';
     const rest = await request(app).get(`${restPath}${query ? `?${query}` : ''}`);

@@ -81,7 +81,7 @@ describe('REST endpoints', () => {
       [
         '/unix-timestamp/to-unix?datetime=2024-01-01T00:00:00',
         400,
-        'datetime must end with a time zone, Z or ±HH:MM: local time is ambiguous',
+        'datetime must end with a time zone, Z or ±HH:MM, or tz must name one (such as Europe/Berlin): local time is ambiguous',
       ],
       ['/unix-timestamp/to-unix?datetime=2023-02-29T00:00:00Z', 400, 'datetime has an impossible date: 2023-02-29'],
       ['/unix-timestamp/to-unix', 400, 'datetime is required'],
@@ -142,8 +142,9 @@ describe('REST endpoints', () => {
     expect(res.headers['access-control-allow-headers']).toBe('content-type, x-trpc-source');
   });
 
-  it('serves /healthz', async () => {
-    expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+  it('serves /healthz with the version and the tzdata its zone rules come from', async () => {
+    expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok', version: '0.1.0', tzdata: process.versions.tz });
+    expect(process.versions.tz).toMatch(/^20\d\d[a-z]$/);
   });
 
   it('never sends HTML or a stack for a malformed request target', async () => {
@@ -174,10 +175,12 @@ describe('OpenAPI document and /docs', () => {
     expect(doc.paths['/unix-timestamp/to-utc'].get.responses['400'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
-    expect((doc.paths['/unix-timestamp/to-utc'].get.parameters as Array<{ name: string }>).map((p) => p.name)).toEqual([
-      'timestamp',
-      'unit',
-    ]);
+    const parameters = (path: string) => doc.paths[path].get.parameters as Array<{ name: string; schema: { enum?: string[] } }>;
+    expect(parameters('/unix-timestamp/to-utc').map((p) => p.name)).toEqual(['timestamp', 'unit', 'tz']);
+    expect(parameters('/unix-timestamp/now').map((p) => p.name)).toEqual(['tz']);
+    expect(parameters('/unix-timestamp/to-unix').map((p) => p.name)).toEqual(['datetime', 'tz', 'disambiguation']);
+    expect(parameters('/unix-timestamp/to-unix')[2]?.schema.enum).toEqual(['compatible', 'earlier', 'later', 'reject']);
+    expect(parameters('/unix-timestamp/to-utc')[1]?.schema.enum).toEqual(['seconds', 'milliseconds', 'microseconds', 'nanoseconds']);
     expect(doc.components.schemas.Error).toMatchObject({
       type: 'object',
       properties: { detail: { type: 'string' } },

@@ -38,7 +38,7 @@ describe('ConvertDatetimeToUnix', () => {
     expectDomainError(
       () => convert.execute({ datetime }),
       'DATETIME_MISSING_ZONE',
-      'datetime must end with a time zone, Z or ±HH:MM: local time is ambiguous',
+      'datetime must end with a time zone, Z or ±HH:MM, or tz must name one (such as Europe/Berlin): local time is ambiguous',
     );
   });
 
@@ -51,7 +51,7 @@ describe('ConvertDatetimeToUnix', () => {
     ['2024-01-00T00:00:00Z', 'datetime has an impossible date: 2024-01-00'],
     ['2024-01-01T24:00:00Z', 'datetime has an impossible time: 24:00:00'],
     ['2024-01-01T23:60:00Z', 'datetime has an impossible time: 23:60:00'],
-    ['2016-12-31T23:59:60Z', 'datetime has an impossible time: 23:59:60'],
+    ['2016-12-31T23:59:61Z', 'datetime has an impossible time: 23:59:61'],
     ['2024-01-01T00:00:00+24:00', 'datetime has an impossible offset: 24:00'],
     ['2024-01-01T00:00:00+05:60', 'datetime has an impossible offset: 05:60'],
   ])('rejects %s without rolling it over', (datetime, message) => {

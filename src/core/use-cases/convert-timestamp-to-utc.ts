@@ -1,5 +1,6 @@
 import { DomainError } from '../errors.js';
 import { RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
+import { localTime, resolveZone, type LocalTime } from '../time/zones.js';
 
 export const TIMESTAMP_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
 export type TimestampUnit = (typeof TIMESTAMP_UNITS)[number];
@@ -7,12 +8,15 @@ export type TimestampUnit = (typeof TIMESTAMP_UNITS)[number];
 export interface TimestampToUtcInput {
   readonly timestamp: string;
   readonly unit?: string | undefined;
+  /** A zone to show the instant in as well. */
+  readonly tz?: string | undefined;
 }
 
 export interface TimestampToUtc {
   readonly input: string;
   readonly detected_unit: TimestampUnit;
   readonly utc: UtcInstant;
+  readonly local?: LocalTime;
   readonly source: 'datetime_utc';
 }
 
@@ -61,17 +65,27 @@ const outOfRange = (): DomainError =>
  * Converts a Unix timestamp in seconds, milliseconds, microseconds or nanoseconds
  * to UTC with exact integer arithmetic, flooring sub-millisecond digits.
  *
+ * Given `tz`, it also shows the instant as the wall clock there does.
+ *
  * Throws `TIMESTAMP_INVALID` for anything but a decimal integer, `UNIT_INVALID`
- * for an unknown unit and `TIMESTAMP_OUT_OF_RANGE` outside years 0001–9999.
+ * for an unknown unit, `TZ_UNKNOWN` for an unknown zone and
+ * `TIMESTAMP_OUT_OF_RANGE` outside years 0001–9999.
  * It does not guess at decimals or exponents: those are refused, not rounded.
  */
 export class ConvertTimestampToUtc {
-  execute({ timestamp, unit }: TimestampToUtcInput): TimestampToUtc {
+  execute({ timestamp, unit, tz }: TimestampToUtcInput): TimestampToUtc {
     const chosenUnit = unit === undefined ? undefined : parseUnit(unit);
+    const zone = tz === undefined ? undefined : resolveZone(tz);
     const value = parseTimestamp(timestamp);
     const detected = chosenUnit ?? detectUnit(value);
     const unixMs = TO_MS[detected](value);
     if (!isInRange(unixMs)) throw outOfRange();
-    return { input: timestamp, detected_unit: detected, utc: utcInstant(unixMs), source: 'datetime_utc' };
+    return {
+      input: timestamp,
+      detected_unit: detected,
+      utc: utcInstant(unixMs),
+      ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }),
+      source: 'datetime_utc',
+    };
   }
 }

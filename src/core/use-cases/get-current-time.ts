@@ -1,16 +1,28 @@
 import type { Clock } from '../ports/clock.js';
 import { utcInstant, type UtcInstant } from '../time/calendar.js';
+import { localTime, resolveZone, type LocalTime } from '../time/zones.js';
+
+export interface CurrentTimeInput {
+  /** A zone to show the current instant in as well. */
+  readonly tz?: string | undefined;
+}
 
 export interface CurrentTime {
   readonly utc: UtcInstant;
+  readonly local?: LocalTime;
   readonly source: 'datetime_utc';
 }
 
-/** Reports the current instant from the clock, with its millisecond part kept. Never throws. */
+/**
+ * Reports the current instant from the clock, with its millisecond part kept,
+ * and, given `tz`, as the wall clock there shows it. Throws only `TZ_UNKNOWN`.
+ */
 export class GetCurrentTime {
   constructor(private readonly clock: Clock) {}
 
-  execute(): CurrentTime {
-    return { utc: utcInstant(BigInt(this.clock.nowMs())), source: 'datetime_utc' };
+  execute({ tz }: CurrentTimeInput = {}): CurrentTime {
+    const zone = tz === undefined ? undefined : resolveZone(tz);
+    const unixMs = BigInt(this.clock.nowMs());
+    return { utc: utcInstant(unixMs), ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }), source: 'datetime_utc' };
   }
 }

@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current UTC time */
+        /** Current UTC time, and local time in a zone */
         get: operations["unixTimestamp-now"];
         put?: never;
         post?: never;
@@ -44,7 +44,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** RFC 3339 date-time to Unix time */
+        /**
+         * RFC 3339 date-time, or wall-clock time in a zone, to Unix time
+         * @description A date-time without an offset is read in the zone that `tz` or an RFC 9557 suffix names; a wall-clock time that DST skips or repeats is settled by `disambiguation` and reported in `resolution`. Second 60 is accepted only at the 27 real leap seconds.
+         */
         get: operations["unixTimestamp-toUnix"];
         put?: never;
         post?: never;
@@ -87,33 +90,45 @@ export interface components {
             unix_seconds: number;
             unix_milliseconds: number;
         };
-        /**
-         * Rate limit exceeded error (429)
-         * @description The error information
-         * @example {
-         *       "code": "TOO_MANY_REQUESTS",
-         *       "message": "Rate limit exceeded",
-         *       "issues": []
-         *     }
-         */
-        "error.TOO_MANY_REQUESTS": {
+        /** @description The instant as the wall clock of `tz` shows it */
+        LocalTime: {
             /**
-             * @description The error message
-             * @example Rate limit exceeded
+             * @description The zone as the runtime spells it, or the offset
+             * @example Europe/Berlin
              */
-            message: string;
+            time_zone: string;
             /**
-             * @description The error code
-             * @example TOO_MANY_REQUESTS
+             * @description Local date-time with its offset, to the second
+             * @example 2024-03-31T03:30:00+02:00
              */
-            code: string;
+            iso: string;
             /**
-             * @description An array of issues that were responsible for the error
-             * @example []
+             * @description `iso` with the zone in brackets (RFC 9557)
+             * @example 2024-03-31T03:30:00+02:00[Europe/Berlin]
              */
-            issues?: {
-                message: string;
-            }[];
+            rfc9557: string;
+            /**
+             * @description ±HH:MM, or ±HH:MM:SS for local mean time
+             * @example +02:00
+             */
+            offset: string;
+            /**
+             * @description Seconds east of UTC
+             * @example 7200
+             */
+            offset_seconds: number;
+            /** @description True when the offset is ahead of the zone's standard offset: the smaller of its offsets at local noon on 1 January and 1 July */
+            dst: boolean;
+            /** @description ISO 8601: 1 = Monday … 7 = Sunday */
+            day_of_week: number;
+            day_of_year: number;
+            /**
+             * @description ISO 8601 week date with its week-based year
+             * @example 2024-W13
+             */
+            iso_week: string;
+            /** @description The next instant the zone's offset changes, or null when none is known */
+            next_transition: string | null;
         };
         /**
          * Invalid input error (400)
@@ -143,6 +158,43 @@ export interface components {
                 message: string;
             }[];
         };
+        /**
+         * Rate limit exceeded error (429)
+         * @description The error information
+         * @example {
+         *       "code": "TOO_MANY_REQUESTS",
+         *       "message": "Rate limit exceeded",
+         *       "issues": []
+         *     }
+         */
+        "error.TOO_MANY_REQUESTS": {
+            /**
+             * @description The error message
+             * @example Rate limit exceeded
+             */
+            message: string;
+            /**
+             * @description The error code
+             * @example TOO_MANY_REQUESTS
+             */
+            code: string;
+            /**
+             * @description An array of issues that were responsible for the error
+             * @example []
+             */
+            issues?: {
+                message: string;
+            }[];
+        };
+        /** @description How a wall-clock time was read in its zone */
+        Resolution: {
+            /** @enum {string} */
+            kind: "unique" | "gap" | "overlap";
+            /** @enum {string} */
+            disambiguation: "compatible" | "earlier" | "later" | "reject";
+            /** @description The instants earlier and later give, earliest first */
+            readonly candidates: string[];
+        };
         Error: {
             /** @example timestamp must be a decimal integer (an optional sign and digits) */
             detail: string;
@@ -158,7 +210,9 @@ export type $defs = Record<string, never>;
 export interface operations {
     "unixTimestamp-now": {
         parameters: {
-            query?: never;
+            query?: {
+                tz?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -177,9 +231,23 @@ export interface operations {
                 content: {
                     "application/json": {
                         utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
                         /** @constant */
                         source: "datetime_utc";
                     };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    RateLimit?: string;
+                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded */
@@ -213,7 +281,8 @@ export interface operations {
             query: {
                 /** @description Unix timestamp as a decimal integer, in seconds, milliseconds, microseconds or nanoseconds */
                 timestamp: string;
-                unit?: string;
+                unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -236,6 +305,7 @@ export interface operations {
                         /** @enum {string} */
                         detected_unit: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
                         utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
                         /** @constant */
                         source: "datetime_utc";
                     };
@@ -283,8 +353,10 @@ export interface operations {
     "unixTimestamp-toUnix": {
         parameters: {
             query: {
-                /** @description RFC 3339 date-time with a zone, Z or ±HH:MM */
+                /** @description RFC 3339 date-time, with Z or ±HH:MM, or without an offset when tz (or an RFC 9557 suffix such as [Europe/Berlin]) names the zone; second 60 only at a real leap second */
                 datetime: string;
+                tz?: string;
+                disambiguation?: "compatible" | "earlier" | "later" | "reject";
             };
             header?: never;
             path?: never;
@@ -305,6 +377,13 @@ export interface operations {
                     "application/json": {
                         input: string;
                         utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
+                        resolution?: components["schemas"]["Resolution"];
+                        /**
+                         * @description Present when the input was a real leap second, read as 23:59:59 of its day
+                         * @constant
+                         */
+                        leap_second?: true;
                         /** @constant */
                         source: "datetime_utc";
                     };

@@ -51,11 +51,11 @@ const rest = (path: `/${string}`, tag: string, summary: string, extra: Partial<O
 export const catalog = {
   unixTimestamp: {
     now: define({
-      openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time', { errorResponses: { 429: ERRORS[429] } }),
+      openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time, and local time in a zone'),
       input: nowInput,
       output: nowOutput,
-      run: (useCases) => useCases.getCurrentTime.execute(),
-      cli: { command: 'now', positional: [], example: 'tsjwt now' },
+      run: (useCases, input) => useCases.getCurrentTime.execute(input),
+      cli: { command: 'now', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
     }),
     toUtc: define({
       openapi: rest('/unix-timestamp/to-utc', 'unix-timestamp', 'Unix timestamp to UTC', {
@@ -68,11 +68,18 @@ export const catalog = {
       cli: { command: 'to-utc', positional: ['timestamp'], example: 'tsjwt to-utc -1500 --unit milliseconds' },
     }),
     toUnix: define({
-      openapi: rest('/unix-timestamp/to-unix', 'unix-timestamp', 'RFC 3339 date-time to Unix time'),
+      openapi: rest('/unix-timestamp/to-unix', 'unix-timestamp', 'RFC 3339 date-time, or wall-clock time in a zone, to Unix time', {
+        description:
+          'A date-time without an offset is read in the zone that `tz` or an RFC 9557 suffix names; a wall-clock time that DST skips or repeats is settled by `disambiguation` and reported in `resolution`. Second 60 is accepted only at the 27 real leap seconds.',
+      }),
       input: toUnixInput,
       output: toUnixOutput,
       run: (useCases, input) => useCases.convertDatetimeToUnix.execute(input),
-      cli: { command: 'to-unix', positional: ['datetime'], example: 'tsjwt to-unix 2024-01-01T00:00:00+05:00' },
+      cli: {
+        command: 'to-unix',
+        positional: ['datetime'],
+        example: 'tsjwt to-unix 2024-10-27T02:30:00 --tz Europe/Berlin --disambiguation later',
+      },
     }),
   },
   jwt: {

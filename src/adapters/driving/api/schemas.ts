@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
 
 function describeBadValue(name: string, input: unknown): string {
@@ -15,17 +16,37 @@ const stringParam = (name: string, description: string) =>
 
 const inputObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: () => 'input must be an object of named parameters' });
 
-export const nowInput = z.void();
+const tz = stringParam(
+  'tz',
+  'An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock',
+)
+  .meta({ example: 'Europe/Berlin' })
+  .optional();
+
+export const nowInput = inputObject({ tz }).optional();
 
 export const toUtcInput = inputObject({
   timestamp: stringParam('timestamp', 'Unix timestamp as a decimal integer, in seconds, milliseconds, microseconds or nanoseconds').meta({
     example: '1700000000',
   }),
-  unit: stringParam('unit', `Skips unit detection: one of ${TIMESTAMP_UNITS.join(', ')}`).optional(),
+  unit: stringParam('unit', `Skips unit detection: one of ${TIMESTAMP_UNITS.join(', ')}`)
+    .meta({ enum: [...TIMESTAMP_UNITS], example: 'seconds' })
+    .optional(),
+  tz,
 });
 
 export const toUnixInput = inputObject({
-  datetime: stringParam('datetime', 'RFC 3339 date-time with a zone, Z or ±HH:MM').meta({ example: '2023-11-14T22:13:20Z' }),
+  datetime: stringParam(
+    'datetime',
+    'RFC 3339 date-time, with Z or ±HH:MM, or without an offset when tz (or an RFC 9557 suffix such as [Europe/Berlin]) names the zone; second 60 only at a real leap second',
+  ).meta({ example: '2024-10-27T02:30:00' }),
+  tz: tz.meta({ example: 'Europe/Berlin' }),
+  disambiguation: stringParam(
+    'disambiguation',
+    'How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default: later in a gap, earlier in an overlap), earlier, later, or reject',
+  )
+    .meta({ enum: [...DISAMBIGUATIONS], example: 'compatible' })
+    .optional(),
 });
 
 export const decodeInput = inputObject({
@@ -42,16 +63,57 @@ const utc = z
 
 const datetimeUtc = z.literal('datetime_utc');
 
-export const nowOutput = z.object({ utc, source: datetimeUtc });
+const isoInstant = z.string().meta({ description: 'An instant to the second, YYYY-MM-DDTHH:MM:SSZ', example: '2024-10-27T01:00:00Z' });
+
+const local = z
+  .object({
+    time_zone: z.string().meta({ description: 'The zone as the runtime spells it, or the offset', example: 'Europe/Berlin' }),
+    iso: z.string().meta({ description: 'Local date-time with its offset, to the second', example: '2024-03-31T03:30:00+02:00' }),
+    rfc9557: z
+      .string()
+      .meta({ description: '`iso` with the zone in brackets (RFC 9557)', example: '2024-03-31T03:30:00+02:00[Europe/Berlin]' }),
+    offset: z.string().meta({ description: '±HH:MM, or ±HH:MM:SS for local mean time', example: '+02:00' }),
+    offset_seconds: z.number().int().meta({ description: 'Seconds east of UTC', example: 7200 }),
+    dst: z.boolean().meta({
+      description:
+        "True when the offset is ahead of the zone's standard offset: the smaller of its offsets at local noon on 1 January and 1 July",
+    }),
+    day_of_week: z.number().int().min(1).max(7).meta({ description: 'ISO 8601: 1 = Monday … 7 = Sunday' }),
+    day_of_year: z.number().int().min(1).max(366),
+    iso_week: z.string().meta({ description: 'ISO 8601 week date with its week-based year', example: '2024-W13' }),
+    next_transition: isoInstant.nullable().meta({ description: "The next instant the zone's offset changes, or null when none is known" }),
+  })
+  .meta({ id: 'LocalTime', description: 'The instant as the wall clock of `tz` shows it' });
+
+const resolution = z
+  .object({
+    kind: z.enum(['unique', 'gap', 'overlap']),
+    disambiguation: z.enum(DISAMBIGUATIONS),
+    candidates: z.array(isoInstant).min(1).max(2).readonly().meta({ description: 'The instants earlier and later give, earliest first' }),
+  })
+  .meta({ id: 'Resolution', description: 'How a wall-clock time was read in its zone' });
+
+export const nowOutput = z.object({ utc, local: local.optional(), source: datetimeUtc });
 
 export const toUtcOutput = z.object({
   input: z.string(),
   detected_unit: z.enum(TIMESTAMP_UNITS),
   utc,
+  local: local.optional(),
   source: datetimeUtc,
 });
 
-export const toUnixOutput = z.object({ input: z.string(), utc, source: datetimeUtc });
+export const toUnixOutput = z.object({
+  input: z.string(),
+  utc,
+  local: local.optional(),
+  resolution: resolution.optional(),
+  leap_second: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'Present when the input was a real leap second, read as 23:59:59 of its day' }),
+  source: datetimeUtc,
+});
 
 // A pass-through check: a zod record would rebuild the object and drop members
 // such as "__proto__", and claims must come back verbatim.

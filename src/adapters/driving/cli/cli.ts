@@ -1,4 +1,4 @@
-import { ZodObject } from 'zod';
+import { ZodObject, ZodOptional, type z } from 'zod';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { OPERATIONS, type AnyOperation, type CliCommand } from '../api/catalog.js';
 import { UNMETERED, dispatch } from '../api/dispatcher.js';
@@ -19,9 +19,15 @@ interface Command {
 
 const optionName = (field: string): string => `--${field.replaceAll('_', '-')}`;
 
+/** The named fields of an operation's input, whether or not the input as a whole is optional. */
+function fieldsOf(schema: z.ZodType): string[] | undefined {
+  const inner = schema instanceof ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  return inner instanceof ZodObject ? Object.keys(inner.shape) : undefined;
+}
+
 const COMMANDS: ReadonlyMap<string, Command> = new Map(
   OPERATIONS.map(([, operation]) => {
-    const fields = operation.input instanceof ZodObject ? Object.keys(operation.input.shape) : [];
+    const fields = fieldsOf(operation.input) ?? [];
     const options = fields.filter((field) => !operation.cli.positional.includes(field)).map((field) => [optionName(field), field] as const);
     return [operation.cli.command, { spec: operation.cli, operation, options: new Map(options) }] as const;
   }),
@@ -36,7 +42,7 @@ function usageLine({ spec, options }: Command): string {
 export const USAGE = `usage: tsjwt <command> [arguments]
 
 ${[...COMMANDS.values()]
-  .map((command) => `  ${usageLine(command).padEnd(44)} ${command.operation.openapi.summary ?? ''}\n      e.g. ${command.spec.example}`)
+  .map((command) => `  ${usageLine(command)}\n      ${command.operation.openapi.summary ?? ''}\n      e.g. ${command.spec.example}`)
   .join('\n')}
 
 A - in place of a token reads it from standard input. Prints the same JSON as the HTTP API.
@@ -87,7 +93,7 @@ async function inputOf(args: readonly string[], io: CliIo): Promise<{ operation:
     const count = spec.positional.length;
     throw new UsageError(`${spec.command} takes ${count === 0 ? 'no arguments' : `${count} argument`}`);
   }
-  if (!(operation.input instanceof ZodObject)) return { operation, input: undefined };
+  if (fieldsOf(operation.input) === undefined) return { operation, input: undefined };
   const input: Record<string, string> = {};
   for (const [index, field] of spec.positional.entries()) {
     const value = values[index] ?? '';

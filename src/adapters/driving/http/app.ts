@@ -163,8 +163,10 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
 
   app.use(requestObserver(logger, metrics, nameRoute), commonHeaders, preflight);
 
+  // The zone rules every local time is computed with are the runtime's ICU tzdata.
+  const health = JSON.stringify({ status: 'ok', version: options.version, tzdata: process.versions.tz ?? null });
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.type('application/json').send(health);
   });
   app.get('/readyz', (_req, res) => {
     const store = storeHealth();
