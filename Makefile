@@ -7,14 +7,14 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src -name '*.ts') tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix decode
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix decode verify
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | mutation | clean"
-	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | decode TOKEN=...   (no server needed)"
+	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -45,7 +45,11 @@ to-unix: $(BUILT)
 	@npm run -s cli -- to-unix "$$DATETIME" $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"}
 
 decode: $(BUILT)
-	@npm run -s cli -- decode "$$TOKEN"
+	@npm run -s cli -- decode "$$TOKEN" $${CHECK_SECRETS:+--check-secrets="$$CHECK_SECRETS"}
+
+verify: $(BUILT)
+	@npm run -s cli -- verify "$$TOKEN" "$$KEY" $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
+		$${ALGORITHMS:+--algorithms "$$ALGORITHMS"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"}
 
 dev: $(INSTALLED)
 	npm run -s dev

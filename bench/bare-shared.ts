@@ -1,4 +1,5 @@
 // What a user would hand-roll instead: the same core arithmetic, no framework
+import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 // layers, no validation schema, no rate limit, no logging.
 import { DomainError } from '../src/core/errors.js';
 import { ConvertTimestampToUtc } from '../src/core/use-cases/convert-timestamp-to-utc.js';
@@ -6,7 +7,7 @@ import { DecodeJwt } from '../src/core/use-cases/decode-jwt.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 
 const toUtc = new ConvertTimestampToUtc();
-const decodeJwt = new DecodeJwt(new SystemClock());
+const decodeJwt = new DecodeJwt(new SystemClock(), new HmacKnownSecrets());
 
 export function handle(pathname: string, query: URLSearchParams): { status: number; body: unknown } {
   try {

@@ -9,6 +9,11 @@ import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix
 import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
 import { DecodeJwt } from './core/use-cases/decode-jwt.js';
 import { GetCurrentTime } from './core/use-cases/get-current-time.js';
+import { VerifyJwt } from './core/use-cases/verify-jwt.js';
+import type { KnownSecrets } from './core/ports/known-secrets.js';
+import type { SignatureVerifier } from './core/ports/signature-verifier.js';
+import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
+import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
 import type { UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { createRateLimitStore } from './adapters/driven/rate-limit-stores.js';
@@ -29,7 +34,10 @@ export const TOKENS = {
   GetCurrentTime: token<GetCurrentTime>('GetCurrentTime'),
   ConvertTimestampToUtc: token<ConvertTimestampToUtc>('ConvertTimestampToUtc'),
   ConvertDatetimeToUnix: token<ConvertDatetimeToUnix>('ConvertDatetimeToUnix'),
+  KnownSecrets: token<KnownSecrets>('KnownSecrets'),
+  SignatureVerifier: token<SignatureVerifier>('SignatureVerifier'),
   DecodeJwt: token<DecodeJwt>('DecodeJwt'),
+  VerifyJwt: token<VerifyJwt>('VerifyJwt'),
   ConsumeRateLimit: token<ConsumeRateLimit>('ConsumeRateLimit'),
 } as const;
 
@@ -72,7 +80,17 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
   container.bind(TOKENS.GetCurrentTime).toResolvedValue((clock: Clock) => new GetCurrentTime(clock), [TOKENS.Clock]);
   container.bind(TOKENS.ConvertTimestampToUtc).toResolvedValue(() => new ConvertTimestampToUtc());
   container.bind(TOKENS.ConvertDatetimeToUnix).toResolvedValue(() => new ConvertDatetimeToUnix());
-  container.bind(TOKENS.DecodeJwt).toResolvedValue((clock: Clock) => new DecodeJwt(clock), [TOKENS.Clock]);
+  container.bind(TOKENS.KnownSecrets).toResolvedValue(() => new HmacKnownSecrets());
+  container.bind(TOKENS.SignatureVerifier).toResolvedValue(() => new JoseSignatureVerifier());
+  container
+    .bind(TOKENS.DecodeJwt)
+    .toResolvedValue((clock: Clock, secrets: KnownSecrets) => new DecodeJwt(clock, secrets), [TOKENS.Clock, TOKENS.KnownSecrets]);
+  container
+    .bind(TOKENS.VerifyJwt)
+    .toResolvedValue(
+      (clock: Clock, verifier: SignatureVerifier) => new VerifyJwt(clock, verifier),
+      [TOKENS.Clock, TOKENS.SignatureVerifier],
+    );
   container
     .bind(TOKENS.ConsumeRateLimit)
     .toResolvedValue(
@@ -99,6 +117,7 @@ export function resolveApplication(container: Container): Application {
       convertTimestampToUtc: container.get(TOKENS.ConvertTimestampToUtc),
       convertDatetimeToUnix: container.get(TOKENS.ConvertDatetimeToUnix),
       decodeJwt: container.get(TOKENS.DecodeJwt),
+      verifyJwt: container.get(TOKENS.VerifyJwt),
     },
     consumeRateLimit: container.get(TOKENS.ConsumeRateLimit),
     rateLimitStore: container.get(TOKENS.RateLimitStore),

@@ -25,7 +25,14 @@ export type DomainErrorCode =
   | 'TOKEN_SEGMENT_UTF8'
   | 'TOKEN_SEGMENT_JSON'
   | 'TOKEN_SEGMENT_NOT_OBJECT'
-  | 'TOKEN_TOO_DEEP';
+  | 'TOKEN_TOO_DEEP'
+  | 'CHECK_SECRETS_INVALID'
+  | 'KEY_TOO_LONG'
+  | 'KEY_INVALID'
+  | 'KEY_PRIVATE'
+  | 'KEY_SYMMETRIC'
+  | 'KEY_UNSUPPORTED'
+  | 'VERIFY_OPTION_INVALID';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

@@ -80,7 +80,16 @@ describe('one dispatcher for every transport', () => {
       encoding: 'jwt',
       source: 'decode',
     };
-    const derived = { expires_at: null, issued_at: null, not_before: null, expired: null, issuer: null, audience: null, subject: null };
+    const derived = {
+      expires_at: null,
+      issued_at: null,
+      not_before: null,
+      expired: null,
+      issuer: null,
+      audience: null,
+      subject: null,
+      findings: [],
+    };
     const unwritable = { execute: () => ({ ...decoded, ...derived }) } as unknown as DecodeJwt;
     const broken = (tuning: { trpcFastPath?: boolean } = {}) =>
       serviceWith((container) => container.rebind(TOKENS.DecodeJwt).toConstantValue(unwritable), tuning).app;

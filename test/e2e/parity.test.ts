@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { OPERATIONS } from '../../src/adapters/driving/api/catalog.js';
 import { describe, expect, it } from 'vitest';
-import { JWT_IO_TOKEN, RFC7519_6_1_TOKEN, tokenOf } from '../support/fixtures.js';
+import { JWT_IO_TOKEN, RFC7515_A3_KEY, RFC7515_A3_TOKEN, RFC7519_6_1_TOKEN, tokenOf } from '../support/fixtures.js';
 import { testService, trpcInput } from '../support/service.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
@@ -31,6 +31,12 @@ const inputs: ReadonlyArray<[procedure: string, input: Record<string, string> | 
   ['jwt.decode', { token: tokenOf('{"alg":"HS256"}', '{"__proto__":{"x":1},"big":12345678901234567890}') }],
   ['jwt.decode', { token: 'a.b.c.d.e' }],
   ['jwt.decode', { token: 'not-a-token' }],
+  ['jwt.decode', { token: JWT_IO_TOKEN, check_secrets: 'true' }],
+  ['jwt.decode', { token: JWT_IO_TOKEN, check_secrets: 'maybe' }],
+  ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY }],
+  ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY, algorithms: 'RS256' }],
+  ['jwt.verify', { token: RFC7515_A3_TOKEN, key: '{"kty":"oct","k":"c2VjcmV0"}' }],
+  ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY, clock_tolerance: 'lots' }],
 ];
 
 const restPathOf = new Map(OPERATIONS.map(([procedure, operation]) => [procedure, operation.openapi.path]));

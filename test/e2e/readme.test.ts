@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createContainer } from '../../src/container.js';
+import { TOKENS, createContainer } from '../../src/container.js';
+import { FixedClock } from '../support/fakes.js';
 import { buildHttpService } from '../../src/http-service.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -17,12 +18,14 @@ const shapeOf = (value: unknown): unknown =>
     : typeof value;
 
 describe('README examples', () => {
-  // The real clock: the examples' expired flags must hold today, as a user would see them.
-  const { app } = buildHttpService(createContainer(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' })));
+  // The README states its JWT answers as of 2026-11-22T00:00:00Z: expiry and findings depend on the day.
+  const container = createContainer(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' }));
+  container.rebind(TOKENS.Clock).toConstantValue(new FixedClock(Date.UTC(2026, 10, 22)));
+  const { app } = buildHttpService(container);
 
   it('has examples for every REST path and for tRPC', () => {
     const paths = new Set(examples.map(([url]) => url.pathname));
-    for (const path of ['/unix-timestamp/now', '/unix-timestamp/to-utc', '/unix-timestamp/to-unix', '/jwt/decode']) {
+    for (const path of ['/unix-timestamp/now', '/unix-timestamp/to-utc', '/unix-timestamp/to-unix', '/jwt/decode', '/jwt/verify']) {
       expect(paths).toContain(path);
     }
     expect([...paths].some((path) => path.startsWith('/trpc/'))).toBe(true);

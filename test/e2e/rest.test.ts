@@ -157,11 +157,12 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the four REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the five REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/jwt/decode',
+      '/jwt/verify',
       '/unix-timestamp/now',
       '/unix-timestamp/to-unix',
       '/unix-timestamp/to-utc',

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNIX_MS, MIN_UNIX_MS } from '../../src/core/time/calendar.js';
@@ -64,7 +65,7 @@ describe('arbitrary input never gets a 5xx or a non-JSON body', () => {
 });
 
 describe('round trips', () => {
-  const decode = new DecodeJwt(new FixedClock(0));
+  const decode = new DecodeJwt(new FixedClock(0), new HmacKnownSecrets());
 
   it('decodes any JSON claim set encoded as a token back to the same payload', () => {
     const claims = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 6 }), { maxKeys: 12 });

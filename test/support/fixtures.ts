@@ -22,3 +22,9 @@ export const tokenOf = (headerJson: string, payloadJson: string, signature = 'c2
   `${b64url(headerJson)}.${b64url(payloadJson)}.${signature}`;
 
 export const HS256_HEADER = '{"alg":"HS256","typ":"JWT"}';
+
+/** RFC 7515 Appendix A.3: an ES256 JWS (it expired in 2011) and the public key it verifies with. */
+export const RFC7515_A3_TOKEN =
+  'eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q';
+export const RFC7515_A3_KEY =
+  '{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}';

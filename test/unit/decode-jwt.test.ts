@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
 import { expectDomainError } from '../support/domain-error.js';
 import { FixedClock } from '../support/fakes.js';
 import { HS256_HEADER, JWT_IO_TOKEN, RFC7516_JWE, RFC7519_3_1_TOKEN, RFC7519_6_1_TOKEN, b64url, tokenOf } from '../support/fixtures.js';
 
 const NOW_MS = 1_800_000_000_000; // 2027-01-15T08:00:00Z
-const decoder = new DecodeJwt(new FixedClock(NOW_MS));
+const decoder = new DecodeJwt(new FixedClock(NOW_MS), new HmacKnownSecrets());
 const decode = (token: string) => decoder.execute({ token });
 
 describe('DecodeJwt', () => {
@@ -26,6 +27,13 @@ describe('DecodeJwt', () => {
       subject: '1234567890',
       encoding: 'jwt',
       source: 'decode',
+      findings: [
+        {
+          code: 'no_expiry',
+          severity: 'warning',
+          message: 'no numeric exp: the token never expires, so a leaked copy works forever (RFC 8725 §3.10)',
+        },
+      ],
     });
   });
 

@@ -77,6 +77,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jwt/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify a JWT with a public key
+         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
+         */
+        get: operations["jwt-verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -195,6 +215,20 @@ export interface components {
             /** @description The instants earlier and later give, earliest first */
             readonly candidates: string[];
         };
+        Finding: {
+            /** @enum {string} */
+            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "known_secret";
+            /** @enum {string} */
+            severity: "critical" | "warning" | "info";
+            /** @description Why it matters, citing RFC 8725 where it applies */
+            message: string;
+        };
+        /** @description Why the token did not verify; null when valid */
+        VerificationFailure: {
+            /** @enum {string} */
+            code: "signature_invalid" | "algorithm_not_allowed" | "key_mismatch" | "key_not_found" | "expired" | "not_yet_valid" | "issuer_mismatch" | "audience_mismatch";
+            message: string;
+        } | null;
         Error: {
             /** @example timestamp must be a decimal integer (an optional sign and digits) */
             detail: string;
@@ -431,8 +465,9 @@ export interface operations {
     "jwt-decode": {
         parameters: {
             query: {
-                /** @description JWS compact serialization; a leading "Bearer " is stripped */
+                /** @description JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped */
                 token: string;
+                check_secrets?: boolean | ("true" | "false");
             };
             header?: never;
             path?: never;
@@ -472,6 +507,92 @@ export interface operations {
                         encoding: "jwt";
                         /** @constant */
                         source: "decode";
+                        /** @description Security findings about the token, most severe first; empty when there is nothing to say */
+                        readonly findings: components["schemas"]["Finding"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    RateLimit?: string;
+                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    RateLimit?: string;
+                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-verify": {
+        parameters: {
+            query: {
+                /** @description JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped */
+                token: string;
+                /** @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key. */
+                key: string;
+                issuer?: string;
+                audience?: string;
+                algorithms?: string;
+                clock_tolerance?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    RateLimit?: string;
+                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True only when the signature and every requested or present time check pass */
+                        valid: boolean;
+                        reason: components["schemas"]["VerificationFailure"];
+                        algorithm: string | null;
+                        key_id: string | null;
+                        header: {
+                            [key: string]: unknown;
+                        };
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        source: "verify";
                     };
                 };
             };

@@ -1,7 +1,18 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import { decodeInput, decodeOutput, nowInput, nowOutput, toUnixInput, toUnixOutput, toUtcInput, toUtcOutput } from './schemas.js';
+import {
+  decodeInput,
+  decodeOutput,
+  nowInput,
+  nowOutput,
+  toUnixInput,
+  toUnixOutput,
+  toUtcInput,
+  toUtcOutput,
+  verifyInput,
+  verifyOutput,
+} from './schemas.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 
@@ -91,7 +102,22 @@ export const catalog = {
       input: decodeInput,
       output: decodeOutput,
       run: (useCases, input) => useCases.decodeJwt.execute(input),
-      cli: { command: 'decode', positional: ['token'], stdin: 'token', example: 'tsjwt decode - < token.txt' },
+      cli: { command: 'decode', positional: ['token'], stdin: 'token', example: 'tsjwt decode - --check-secrets < token.txt' },
+    }),
+    verify: define({
+      openapi: rest('/jwt/verify', 'jwt', 'Verify a JWT with a public key', {
+        description:
+          'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
+      }),
+      input: verifyInput,
+      output: verifyOutput,
+      run: (useCases, input) => useCases.verifyJwt.execute(input),
+      cli: {
+        command: 'verify',
+        positional: ['token', 'key'],
+        stdin: 'token',
+        example: 'tsjwt verify - "$(cat public.pem)" --issuer https://issuer.example < token.txt',
+      },
     }),
   },
 } as const;

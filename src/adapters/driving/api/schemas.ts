@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { FINDING_CODES, SEVERITIES } from '../../../core/jwt/findings.js';
+import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
+import { PUBLIC_KEY_ALGORITHMS } from '../../../core/use-cases/verify-jwt.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
 
 function describeBadValue(name: string, input: unknown): string {
@@ -49,8 +52,38 @@ export const toUnixInput = inputObject({
     .optional(),
 });
 
-export const decodeInput = inputObject({
-  token: stringParam('token', 'JWS compact serialization; a leading "Bearer " is stripped'),
+const token = stringParam('token', 'JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped').meta({
+  example:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+});
+
+// REST sends "true"/"false", tRPC a boolean. A pipe, because trpc-to-openapi
+// documents query parameters only of string-like schemas.
+const checkSecrets = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: () => 'check_secrets must be true or false' })
+  .pipe(z.transform((value) => value === true || value === 'true'))
+  .meta({
+    description: 'Also try a list of publicly known HMAC secrets on an HS256/384/512 signature, and report known_secret if one verifies it',
+    example: 'true',
+  })
+  .optional();
+
+export const decodeInput = inputObject({ token, check_secrets: checkSecrets });
+
+export const verifyInput = inputObject({
+  token,
+  key: stringParam(
+    'key',
+    "A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key.",
+  ).meta({ example: '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}' }),
+  issuer: stringParam('issuer', 'The iss the token must carry').optional(),
+  audience: stringParam('audience', 'Comma-separated audiences; aud must name one of them').optional(),
+  algorithms: stringParam('algorithms', `Comma-separated allow-list of ${PUBLIC_KEY_ALGORITHMS.join(', ')}`)
+    .meta({ example: 'EdDSA,ES256' })
+    .optional(),
+  clock_tolerance: stringParam('clock_tolerance', 'Leeway for exp and nbf, in whole seconds from 0 to 300 (default 0)')
+    .meta({ example: '30' })
+    .optional(),
 });
 
 const utc = z
@@ -138,6 +171,31 @@ export const decodeOutput = z.object({
   subject: z.unknown(),
   encoding: z.literal('jwt'),
   source: z.literal('decode'),
+  findings: z
+    .array(
+      z
+        .object({
+          code: z.enum(FINDING_CODES),
+          severity: z.enum(SEVERITIES),
+          message: z.string().meta({ description: 'Why it matters, citing RFC 8725 where it applies' }),
+        })
+        .meta({ id: 'Finding' }),
+    )
+    .readonly()
+    .meta({ description: 'Security findings about the token, most severe first; empty when there is nothing to say' }),
+});
+
+export const verifyOutput = z.object({
+  valid: z.boolean().meta({ description: 'True only when the signature and every requested or present time check pass' }),
+  reason: z
+    .object({ code: z.enum(VERIFICATION_REASONS), message: z.string() })
+    .nullable()
+    .meta({ id: 'VerificationFailure', description: 'Why the token did not verify; null when valid' }),
+  algorithm: z.string().nullable(),
+  key_id: z.string().nullable(),
+  header: jsonObject,
+  payload: jsonObject,
+  source: z.literal('verify'),
 });
 
 export const errorBody = z.object({

@@ -17,17 +17,26 @@ interface Command {
   readonly options: ReadonlyMap<string, string>;
 }
 
+/** Options whose field takes a boolean: `--check-secrets` alone means true. */
+const FLAGS = new Set<string>();
+
 const optionName = (field: string): string => `--${field.replaceAll('_', '-')}`;
 
 /** The named fields of an operation's input, whether or not the input as a whole is optional. */
-function fieldsOf(schema: z.ZodType): string[] | undefined {
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   const inner = schema instanceof ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
-  return inner instanceof ZodObject ? Object.keys(inner.shape) : undefined;
+  return inner instanceof ZodObject ? inner.shape : undefined;
 }
+const fieldsOf = (schema: z.ZodType): string[] | undefined => {
+  const shape = shapeOf(schema);
+  return shape === undefined ? undefined : Object.keys(shape);
+};
 
 const COMMANDS: ReadonlyMap<string, Command> = new Map(
   OPERATIONS.map(([, operation]) => {
-    const fields = fieldsOf(operation.input) ?? [];
+    const shape = shapeOf(operation.input) ?? {};
+    const fields = Object.keys(shape);
+    for (const [field, schema] of Object.entries(shape)) if (schema.safeParse(true).success) FLAGS.add(optionName(field));
     const options = fields.filter((field) => !operation.cli.positional.includes(field)).map((field) => [optionName(field), field] as const);
     return [operation.cli.command, { spec: operation.cli, operation, options: new Map(options) }] as const;
   }),
@@ -35,7 +44,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map(
 
 function usageLine({ spec, options }: Command): string {
   const positional = spec.positional.map((name) => (spec.stdin === name ? `<${name} | ->` : `<${name}>`));
-  const flags = [...options.keys()].map((option) => `[${option} <${option.slice(2)}>]`);
+  const flags = [...options.keys()].map((option) => (FLAGS.has(option) ? `[${option}]` : `[${option} <${option.slice(2)}>]`));
   return [spec.command, ...positional, ...flags].join(' ');
 }
 
@@ -68,7 +77,7 @@ function parseArgs(args: readonly string[], known: ReadonlySet<string>): Parsed 
       positional.push(...args.slice(i + 1));
       break;
     } else if (known.has(name)) {
-      const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
+      const value = eq !== -1 ? arg.slice(eq + 1) : FLAGS.has(name) ? 'true' : args[++i];
       if (value === undefined) throw new UsageError(`${name} needs a value`);
       options.set(name, value);
     } else {

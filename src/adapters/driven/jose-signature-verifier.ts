@@ -1,0 +1,163 @@
+import { createPublicKey, type KeyObject, type webcrypto } from 'node:crypto';
+
+type JsonWebKey = webcrypto.JsonWebKey;
+import { createLocalJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { DomainError } from '../../core/errors.js';
+import type {
+  SignatureVerifier,
+  VerificationReasonCode,
+  VerificationRequest,
+  VerificationResult,
+} from '../../core/ports/signature-verifier.js';
+
+const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n[\s\S]*-----END \1-----$/;
+// Members that only a private (or secret) JWK has.
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+const SIGNING_KEY_TYPES = new Set(['rsa', 'rsa-pss', 'ec', 'ed25519', 'ed448']);
+
+const invalidKey = (why: string): DomainError => new DomainError('KEY_INVALID', `key ${why}`);
+const privateKey = (): DomainError =>
+  new DomainError(
+    'KEY_PRIVATE',
+    'key is a private key: send only the public key, and never send a private key anywhere, since whoever holds it can sign tokens as you',
+  );
+const symmetricKey = (): DomainError =>
+  new DomainError(
+    'KEY_SYMMETRIC',
+    'key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history',
+  );
+
+function checkSigningKey(key: KeyObject, where: string): KeyObject {
+  if (key.type !== 'public') throw symmetricKey();
+  const kind = key.asymmetricKeyType ?? 'unknown';
+  if (!SIGNING_KEY_TYPES.has(kind))
+    throw new DomainError('KEY_UNSUPPORTED', `key${where} is a ${kind} key, which cannot verify JWS signatures`);
+  return key;
+}
+
+function publicJwk(value: unknown, where: string): JsonWebKey {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidKey(`${where}must be a JSON object`);
+  const jwk = value as Record<string, unknown>;
+  if (jwk.kty === 'oct') throw symmetricKey();
+  if (PRIVATE_MEMBERS.some((member) => Object.hasOwn(jwk, member))) throw privateKey();
+  if (!['RSA', 'EC', 'OKP'].includes(String(jwk.kty))) {
+    throw new DomainError(
+      'KEY_UNSUPPORTED',
+      `key${where ? ` ${where.trim()}` : ''} has kty ${JSON.stringify(jwk.kty)}; a public JWK is RSA, EC or OKP`,
+    );
+  }
+  let imported: KeyObject;
+  try {
+    imported = createPublicKey({ key: jwk, format: 'jwk' });
+  } catch {
+    throw new DomainError(
+      'KEY_UNSUPPORTED',
+      `key${where ? ` ${where.trim()}` : ''} is not a usable ${String(jwk.kty)} public key (check crv, x, y, n and e)`,
+    );
+  }
+  checkSigningKey(imported, where ? ` ${where.trim()}` : '');
+  return jwk;
+}
+
+type Key = { readonly kind: 'single'; readonly key: KeyObject } | { readonly kind: 'set'; readonly keys: JWTVerifyGetKey };
+
+/** Reads a public JWK, a JWK Set, a PEM SPKI key or a PEM certificate; refuses everything else with a precise reason. */
+function readKey(text: string): Key {
+  const trimmed = text.trim();
+  if (trimmed === '') throw invalidKey('must not be empty');
+  if (trimmed.startsWith('-----BEGIN')) {
+    const label = PEM.exec(trimmed)?.[1];
+    if (label === undefined) throw invalidKey('is not a well-formed PEM block');
+    if (label.includes('PRIVATE KEY')) throw privateKey();
+    if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
+      throw new DomainError('KEY_UNSUPPORTED', `key is a PEM ${label}; send a PUBLIC KEY (SPKI) or a CERTIFICATE`);
+    }
+    try {
+      return { kind: 'single', key: checkSigningKey(createPublicKey(trimmed), '') };
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw invalidKey(`is a PEM ${label} that cannot be read`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch {
+    throw invalidKey('must be a public JWK or JWK Set (JSON), or a PEM public key or certificate');
+  }
+  if (typeof json === 'object' && json !== null && Object.hasOwn(json, 'keys')) {
+    const { keys } = json as { keys: unknown };
+    if (!Array.isArray(keys) || keys.length === 0) throw invalidKey('is a JWK Set whose keys must be a non-empty array');
+    const checked = keys.map((member, index) => publicJwk(member, `keys[${index}] `));
+    return { kind: 'set', keys: createLocalJWKSet({ keys: checked }) };
+  }
+  const jwk = publicJwk(json, '');
+  return { kind: 'single', key: createPublicKey({ key: jwk, format: 'jwk' }) };
+}
+
+const reason = (code: VerificationReasonCode, message: string): VerificationResult => ({ valid: false, reason: { code, message } });
+
+/** The one table from jose's failures to the service's reason codes. */
+function reasonOf(error: unknown, request: VerificationRequest): VerificationResult | undefined {
+  const alg = request.algorithm ?? 'this';
+  if (error instanceof errors.JWTExpired)
+    return reason('expired', 'exp is at or before now, beyond clock_tolerance: the token has expired');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    switch (error.claim) {
+      case 'exp':
+        return reason('expired', 'exp is not a number, so the token cannot be shown to be unexpired');
+      case 'nbf':
+        return error.reason === 'check_failed'
+          ? reason('not_yet_valid', 'nbf is after now, beyond clock_tolerance: the token is not valid yet')
+          : reason('not_yet_valid', 'nbf is not a number, so the token cannot be shown to be valid yet');
+      case 'iat':
+        return reason('not_yet_valid', 'iat is not a number');
+      case 'iss':
+        return reason('issuer_mismatch', `iss is not ${JSON.stringify(request.issuer)}`);
+      case 'aud':
+        return reason('audience_mismatch', `aud names none of ${(request.audience ?? []).map((a) => JSON.stringify(a)).join(', ')}`);
+      default:
+        return undefined;
+    }
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) {
+    return reason('algorithm_not_allowed', `alg ${alg} is not among the allowed algorithms (${(request.algorithms ?? []).join(', ')})`);
+  }
+  if (error instanceof errors.JWKSNoMatchingKey) {
+    return reason('key_not_found', 'no key in the JWK Set matches the token (by its kid, else by its alg)');
+  }
+  if (error instanceof errors.JWKSMultipleMatchingKeys) {
+    return reason('key_not_found', 'several keys in the JWK Set match the token and none verifies it; give the token a kid');
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return reason('signature_invalid', 'the signature does not verify with this key');
+  // The key exists but is of another type or curve than alg needs, or alg is not a JWS algorithm at all.
+  if (error instanceof errors.JOSENotSupported || error instanceof TypeError || (error instanceof Error && error.name === 'DataError')) {
+    return reason('key_mismatch', `the key cannot verify ${alg} signatures`);
+  }
+  if (error instanceof errors.JOSEError) return reason('signature_invalid', 'the token does not verify as a signed JWT with this key');
+  return undefined;
+}
+
+/** Verification with panva/jose over node:crypto keys. It never fetches anything: no remote JWK Set is ever built. */
+export class JoseSignatureVerifier implements SignatureVerifier {
+  async verify(request: VerificationRequest): Promise<VerificationResult> {
+    const key = readKey(request.key);
+    const options = {
+      ...(request.algorithms === undefined ? {} : { algorithms: [...request.algorithms] }),
+      ...(request.issuer === undefined ? {} : { issuer: request.issuer }),
+      ...(request.audience === undefined ? {} : { audience: [...request.audience] }),
+      clockTolerance: request.clockToleranceSeconds,
+      currentDate: new Date(request.nowMs),
+    };
+    try {
+      if (key.kind === 'set') await jwtVerify(request.compact, key.keys, options);
+      else await jwtVerify(request.compact, key.key, options);
+      return { valid: true };
+    } catch (error) {
+      const mapped = reasonOf(error, request);
+      if (mapped === undefined) throw error;
+      return mapped;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { DomainError } from '../errors.js';
+import { scanJson } from './json-scan.js';
+
+export const MAX_TOKEN_LENGTH = 8192;
+export const MAX_JSON_DEPTH = 64;
+
+export type JsonObject = { [key: string]: unknown };
+
+/** A JWS compact serialization, read but never verified. */
+export interface CompactJws {
+  /** The token without whitespace or a Bearer prefix. */
+  readonly compact: string;
+  readonly header: JsonObject;
+  readonly payload: JsonObject;
+  readonly signature: string;
+  /** Whether the header or payload JSON repeats a member name. */
+  readonly duplicateMember: boolean;
+}
+
+type Segment = 'header' | 'payload';
+
+const BEARER_PREFIX = /^bearer\s+/i;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const INTEGER_LITERAL = /^-?\d+$/;
+
+function base64UrlBytes(segment: Segment, text: string): Uint8Array {
+  const unpadded = text.replace(/={1,2}$/, '');
+  if (!BASE64URL.test(unpadded)) {
+    throw new DomainError('TOKEN_SEGMENT_ENCODING', `token ${segment} contains characters outside the base64url alphabet`);
+  }
+  if (unpadded.length % 4 === 1) {
+    throw new DomainError('TOKEN_SEGMENT_ENCODING', `token ${segment} has an impossible base64url length`);
+  }
+  return Uint8Array.fromBase64(unpadded, { alphabet: 'base64url' });
+}
+
+// Claims are kept verbatim: an integer a double cannot hold keeps its digits.
+function keepLargeIntegers(_key: string, value: unknown, context: { source?: string } | undefined): unknown {
+  const source = context?.source;
+  if (typeof value === 'number' && source !== undefined && !Number.isSafeInteger(value) && INTEGER_LITERAL.test(source)) {
+    return JSON.rawJSON(source);
+  }
+  return value;
+}
+
+function decodeSegment(segment: Segment, text: string): { value: JsonObject; duplicateMember: boolean } {
+  if (text === '') throw new DomainError('TOKEN_MALFORMED', `token ${segment} is empty`);
+  const bytes = base64UrlBytes(segment, text);
+  let json: string;
+  try {
+    json = utf8.decode(bytes);
+  } catch {
+    throw new DomainError('TOKEN_SEGMENT_UTF8', `token ${segment} is not valid UTF-8`);
+  }
+  const scan = scanJson(json, MAX_JSON_DEPTH);
+  if (scan.tooDeep) {
+    throw new DomainError('TOKEN_TOO_DEEP', `token ${segment} JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json, keepLargeIntegers);
+  } catch {
+    throw new DomainError('TOKEN_SEGMENT_JSON', `token ${segment} is not valid JSON`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new DomainError('TOKEN_SEGMENT_NOT_OBJECT', `token ${segment} must be a JSON object`);
+  }
+  return { value: value as JsonObject, duplicateMember: scan.duplicateMember };
+}
+
+/**
+ * Reads a JWS compact serialization: surrounding whitespace and a leading
+ * `Bearer ` go, then three parts whose first two are base64url JSON objects.
+ * Throws a `TOKEN_*` DomainError with a precise message for an empty,
+ * oversized, encrypted (JWE) or malformed token, bad base64url, invalid UTF-8,
+ * non-object JSON, or JSON nested deeper than 64 levels.
+ */
+export function readCompactJws(token: string): CompactJws {
+  const trimmed = token.trim();
+  const compact = BEARER_PREFIX.test(trimmed) ? trimmed.replace(BEARER_PREFIX, '') : trimmed;
+  if (compact === '') throw new DomainError('TOKEN_EMPTY', 'token must not be empty');
+  if (compact.length > MAX_TOKEN_LENGTH) {
+    throw new DomainError('TOKEN_TOO_LONG', `token is longer than ${MAX_TOKEN_LENGTH} characters`);
+  }
+  const parts = compact.split('.');
+  if (parts.length === 5) {
+    throw new DomainError('TOKEN_ENCRYPTED', 'token is an encrypted JWE (five parts) and cannot be decoded without the key');
+  }
+  if (parts.length !== 3) {
+    throw new DomainError('TOKEN_MALFORMED', `token must have three dot-separated parts (header.payload.signature), found ${parts.length}`);
+  }
+  const [headerText, payloadText, signature] = parts as [string, string, string];
+  const header = decodeSegment('header', headerText);
+  const payload = decodeSegment('payload', payloadText);
+  return {
+    compact,
+    header: header.value,
+    payload: payload.value,
+    signature,
+    duplicateMember: header.duplicateMember || payload.duplicateMember,
+  };
+}
+
+/** A JSON number claim as a double; verbatim large integers lose digits only here. */
+export function numericClaim(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  return JSON.isRawJSON(value) ? Number((value as { rawJSON: string }).rawJSON) : undefined;
+}
+
+export const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { KNOWN_SECRETS } from '../../src/adapters/driven/known-secrets/list.js';
+import { scanJson } from '../../src/core/jwt/json-scan.js';
+import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
+import { expectDomainError } from '../support/domain-error.js';
+import { FixedClock } from '../support/fakes.js';
+import { JWT_IO_TOKEN, tokenOf } from '../support/fixtures.js';
+import { createHmac } from 'node:crypto';
+
+const NOW = 1_800_000_000; // 2027-01-15T08:00:00Z
+const decoder = new DecodeJwt(new FixedClock(NOW * 1000), new HmacKnownSecrets());
+const findings = (header: object, payload: object) =>
+  decoder.execute({ token: tokenOf(JSON.stringify(header), JSON.stringify(payload)) }).findings;
+const codes = (header: object, payload: object) => findings(header, payload).map((finding) => finding.code);
+const GOOD = { alg: 'ES256', typ: 'JWT' };
+const FRESH = { iat: NOW - 60, exp: NOW + 3600 };
+
+describe('security findings', () => {
+  it('says nothing about a clean token', () => {
+    expect(findings(GOOD, FRESH)).toEqual([]);
+  });
+
+  it.each([
+    ['alg none', { alg: 'none' }, FRESH, 'alg_none', 'critical'],
+    ['alg NoNe in any case', { alg: 'NoNe' }, FRESH, 'alg_none', 'critical'],
+    ['no alg', { typ: 'JWT' }, FRESH, 'alg_missing', 'warning'],
+    ['a numeric alg', { alg: 256 }, FRESH, 'alg_missing', 'warning'],
+    ['no exp', GOOD, { iat: NOW }, 'no_expiry', 'warning'],
+    ['a string exp', GOOD, { exp: String(NOW + 60) }, 'no_expiry', 'warning'],
+    ['exp at now', GOOD, { iat: NOW - 60, exp: NOW }, 'expired', 'info'],
+    ['nbf after now', GOOD, { ...FRESH, nbf: NOW + 1 }, 'not_yet_valid', 'info'],
+    ['iat 61 s ahead', GOOD, { iat: NOW + 61, exp: NOW + 3600 }, 'issued_in_future', 'warning'],
+    ['exp − iat over 30 days', GOOD, { iat: NOW, exp: NOW + 30 * 86_400 + 1 }, 'long_lived', 'warning'],
+    ['exp over a year away without iat', GOOD, { exp: NOW + 365 * 86_400 + 1 }, 'long_lived', 'warning'],
+    ['exp in milliseconds', GOOD, { iat: NOW, exp: 1e11 }, 'date_in_milliseconds', 'warning'],
+    ['nbf in milliseconds', GOOD, { ...FRESH, nbf: 1e11 }, 'date_in_milliseconds', 'warning'],
+    ['a string iat', GOOD, { iat: 'yesterday', exp: NOW + 60 }, 'date_not_numeric', 'warning'],
+    ['a null nbf', GOOD, { ...FRESH, nbf: null }, 'date_not_numeric', 'warning'],
+    ['jku', { ...GOOD, jku: 'https://attacker.example/jwks.json' }, FRESH, 'remote_key_url', 'warning'],
+    ['x5u', { ...GOOD, x5u: 'https://attacker.example/cert.pem' }, FRESH, 'remote_key_url', 'warning'],
+    ['jwk', { ...GOOD, jwk: { kty: 'EC' } }, FRESH, 'embedded_key', 'warning'],
+    ['x5c', { ...GOOD, x5c: ['MII'] }, FRESH, 'embedded_key', 'warning'],
+    ['kid with ../', { ...GOOD, kid: '../../dev/null' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid with a quote', { ...GOOD, kid: "1' OR '1'='1" }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid with a semicolon', { ...GOOD, kid: 'a;rm -rf' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid with NUL', { ...GOOD, kid: 'key\u0000' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid as a URL', { ...GOOD, kid: 'https://attacker.example/key' }, FRESH, 'suspicious_kid', 'warning'],
+    ['crit', { ...GOOD, crit: ['exp'] }, FRESH, 'critical_header', 'info'],
+    ['b64 false', { ...GOOD, b64: false, crit: ['b64'] }, FRESH, 'unencoded_payload', 'warning'],
+  ])('flags %s', (_label, header, payload, code, severity) => {
+    const finding = findings(header, payload).find((candidate) => candidate.code === code);
+    expect(finding).toMatchObject({ code, severity });
+    expect(finding?.message.length).toBeGreaterThan(30);
+  });
+
+  it.each([
+    ['exp one second after now', GOOD, { iat: NOW - 60, exp: NOW + 1 }, 'expired'],
+    ['nbf at now', GOOD, { ...FRESH, nbf: NOW }, 'not_yet_valid'],
+    ['iat exactly 60 s ahead', GOOD, { iat: NOW + 60, exp: NOW + 3600 }, 'issued_in_future'],
+    ['exp − iat of exactly 30 days', GOOD, { iat: NOW, exp: NOW + 30 * 86_400 }, 'long_lived'],
+    ['exp exactly a year away without iat', GOOD, { exp: NOW + 365 * 86_400 }, 'long_lived'],
+    ['exp just under 1e11', GOOD, { iat: NOW, exp: 1e11 - 1 }, 'date_in_milliseconds'],
+    ['an ordinary kid', { ...GOOD, kid: '2024-06-key.1' }, FRESH, 'suspicious_kid'],
+    ['b64 true', { ...GOOD, b64: true }, FRESH, 'unencoded_payload'],
+    ['alg "nonea"', { alg: 'nonea' }, FRESH, 'alg_none'],
+  ])('does not flag %s', (_label, header, payload, code) => {
+    expect(codes(header, payload)).not.toContain(code);
+  });
+
+  it('orders findings most severe first', () => {
+    const list = findings({ alg: 'none', crit: ['x'], jku: 'https://a.example' }, { exp: NOW - 1 });
+    expect(list.map((finding) => finding.severity)).toEqual(['critical', 'warning', 'info', 'info']);
+    expect(list.map((finding) => finding.code)).toEqual(['alg_none', 'remote_key_url', 'critical_header', 'expired']);
+  });
+
+  it('detects a duplicate member on the raw JSON, at any depth, in the header or the payload', () => {
+    const decode = (header: string, payload: string) => decoder.execute({ token: tokenOf(header, payload) }).findings.map((f) => f.code);
+    expect(decode('{"alg":"ES256","alg":"none"}', '{"exp":1900000000}')).toContain('duplicate_member');
+    expect(decode('{"alg":"ES256"}', '{"exp":1900000000,"a":{"b":1,"\\u0062":2}}')).toContain('duplicate_member');
+    expect(decode('{"alg":"ES256"}', '{"exp":1900000000,"a":{"b":1},"c":{"b":2},"d":[{"b":1},{"b":2}]}')).not.toContain('duplicate_member');
+    expect(decode('{"alg":"ES256"}', '{"exp":1900000000,"k":"\\"b\\":1,\\"b\\":2"}')).not.toContain('duplicate_member');
+  });
+});
+
+describe('the JSON scan', () => {
+  it('counts depth back down on closing brackets', () => {
+    const siblings = `[${Array.from({ length: 10 }, () => `${'['.repeat(60)}${']'.repeat(60)}`).join(',')}]`;
+    expect(scanJson(siblings, 64).tooDeep).toBe(false);
+    expect(scanJson(`${'{"a":'.repeat(64)}1${'}'.repeat(64)}`, 64).tooDeep).toBe(false);
+    expect(scanJson(`${'{"a":'.repeat(65)}1${'}'.repeat(65)}`, 64).tooDeep).toBe(true);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    expect(scanJson(`{"a":"${'['.repeat(100)}\\"${'{'.repeat(100)}"}`, 64)).toEqual({ tooDeep: false, duplicateMember: false });
+  });
+});
+
+describe('known secrets', () => {
+  const sign = (alg: 'sha256' | 'sha384' | 'sha512', header: string, secret: string) => {
+    const input = `${Buffer.from(header).toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}`;
+    return `${input}.${createHmac(alg, secret).update(input).digest('base64url')}`;
+  };
+
+  it('finds jwt.io’s default secret behind its default token, only when asked', () => {
+    const checked = decoder.execute({ token: JWT_IO_TOKEN, check_secrets: 'true' }).findings;
+    expect(checked[0]).toEqual({
+      code: 'known_secret',
+      severity: 'critical',
+      message:
+        'the signature verifies with the publicly known secret "your-256-bit-secret": anyone can forge tokens with it (RFC 8725 §3.5)',
+    });
+    expect(decoder.execute({ token: JWT_IO_TOKEN }).findings.map((f) => f.code)).not.toContain('known_secret');
+    expect(decoder.execute({ token: JWT_IO_TOKEN, check_secrets: false }).findings.map((f) => f.code)).not.toContain('known_secret');
+  });
+
+  it.each([
+    ['HS256', 'sha256', 'a-string-secret-at-least-256-bits-long'],
+    ['HS384', 'sha384', 'secret'],
+    ['HS512', 'sha512', 'changeme'],
+  ] as const)('finds a %s token signed with %s', (alg, digest, secret) => {
+    const token = sign(digest, JSON.stringify({ alg }), secret);
+    const found = decoder.execute({ token, check_secrets: true }).findings.find((f) => f.code === 'known_secret');
+    expect(found?.message).toContain(JSON.stringify(secret));
+  });
+
+  it('finds nothing for a strong secret, another algorithm or a mangled signature', () => {
+    const strong = sign('sha256', '{"alg":"HS256"}', 'Zx8!q2k#Lr9$mW4^tY7&uI1*oP6(aS3)');
+    expect(decoder.execute({ token: strong, check_secrets: true }).findings.map((f) => f.code)).not.toContain('known_secret');
+    const labelledRs = sign('sha256', '{"alg":"RS256"}', 'secret');
+    expect(decoder.execute({ token: labelledRs, check_secrets: true }).findings.map((f) => f.code)).not.toContain('known_secret');
+    expect(decoder.execute({ token: `${JWT_IO_TOKEN.slice(0, -2)}!!`, check_secrets: true }).findings.map((f) => f.code)).not.toContain(
+      'known_secret',
+    );
+  });
+
+  it('holds at most 1,000 distinct secrets, jwt.io’s defaults among them', () => {
+    expect(new HmacKnownSecrets().size).toBeLessThanOrEqual(1000);
+    expect(new Set(KNOWN_SECRETS).size).toBe(KNOWN_SECRETS.length);
+    expect(KNOWN_SECRETS).toEqual(expect.arrayContaining(['secret', 'your-256-bit-secret', 'a-string-secret-at-least-256-bits-long']));
+  });
+
+  it.each(['yes', '1', ''])('refuses check_secrets=%j', (flag) => {
+    expectDomainError(
+      () => decoder.execute({ token: JWT_IO_TOKEN, check_secrets: flag }),
+      'CHECK_SECRETS_INVALID',
+      'check_secrets must be true or false',
+    );
+  });
+});

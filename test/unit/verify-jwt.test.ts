@@ -1,0 +1,286 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JoseSignatureVerifier } from '../../src/adapters/driven/jose-signature-verifier.js';
+import { VerifyJwt } from '../../src/core/use-cases/verify-jwt.js';
+import { expectDomainErrorAsync } from '../support/domain-error.js';
+import { FixedClock } from '../support/fakes.js';
+import { tokenOf } from '../support/fixtures.js';
+
+const NOW = 1_800_000_000;
+const clock = new FixedClock(NOW * 1000);
+const verifier = new VerifyJwt(clock, new JoseSignatureVerifier());
+
+interface Pair {
+  readonly alg: string;
+  readonly privateKey: CryptoKey;
+  readonly jwk: Record<string, unknown>;
+  readonly pem: string;
+}
+
+const pairs: Record<string, Pair> = {};
+async function pair(alg: string, options: Parameters<typeof generateKeyPair>[1] = {}): Promise<Pair> {
+  const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, ...options });
+  return { alg, privateKey, jwk: { ...(await exportJWK(publicKey)) }, pem: await exportSPKI(publicKey) };
+}
+
+const sign = (p: Pair, claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) =>
+  new SignJWT({ sub: 'user-1', ...claims })
+    .setProtectedHeader({ alg: p.alg, ...header })
+    .setIssuedAt(NOW - 60)
+    .sign(p.privateKey);
+
+beforeAll(async () => {
+  pairs.RS256 = await pair('RS256', { modulusLength: 2048 });
+  pairs.ES256 = await pair('ES256');
+  pairs.ES384 = await pair('ES384');
+  pairs.EdDSA = await pair('Ed25519');
+  pairs.PS256 = await pair('PS256', { modulusLength: 2048 });
+  // Ed25519 keys sign as EdDSA or, per RFC 9864, as Ed25519.
+  pairs.EdDSA = { ...pairs.EdDSA, alg: 'EdDSA' };
+});
+
+const verify = (token: string, key: string, options: Record<string, string> = {}) => verifier.execute({ token, key, ...options });
+
+describe('verification with a public key', () => {
+  it.each(['RS256', 'ES256', 'ES384', 'EdDSA', 'PS256'])('verifies a %s token with its JWK and with its PEM', async (alg) => {
+    const p = pairs[alg]!;
+    const token = await sign(p, { exp: NOW + 60 }, { kid: 'k1' });
+    for (const key of [JSON.stringify(p.jwk), p.pem]) {
+      expect(await verify(token, key)).toEqual({
+        valid: true,
+        reason: null,
+        algorithm: alg,
+        key_id: 'k1',
+        header: { alg, kid: 'k1' },
+        payload: { sub: 'user-1', exp: NOW + 60, iat: NOW - 60 },
+        source: 'verify',
+      });
+    }
+  });
+
+  it('refuses a tampered payload and a tampered signature', async () => {
+    const token = await sign(pairs.ES256!);
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${Buffer.from('{"sub":"admin"}').toString('base64url')}.${signature}`;
+    expect((await verify(forged, pairs.ES256!.pem)).reason?.code).toBe('signature_invalid');
+    const flipped = `${token.slice(0, -5)}${token.at(-5) === 'A' ? 'B' : 'A'}${token.slice(-4)}`;
+    expect((await verify(flipped, pairs.ES256!.pem)).reason).toEqual({
+      code: 'signature_invalid',
+      message: 'the signature does not verify with this key',
+    });
+  });
+
+  it('refuses a token signed by another key of the same kind', async () => {
+    const other = await pair('ES256');
+    expect((await verify(await sign(other), pairs.ES256!.pem)).reason?.code).toBe('signature_invalid');
+  });
+
+  it.each([
+    ['an RS256 token and an EC key', 'RS256', 'ES256', 'RS256'],
+    ['an ES384 token and a P-256 key', 'ES384', 'ES256', 'ES384'],
+    ['an EdDSA token and an RSA key', 'EdDSA', 'RS256', 'EdDSA'],
+  ])('says key_mismatch for %s', async (_label, tokenAlg, keyAlg, alg) => {
+    const result = await verify(await sign(pairs[tokenAlg]!), pairs[keyAlg]!.pem);
+    expect(result.reason).toEqual({ code: 'key_mismatch', message: `the key cannot verify ${alg} signatures` });
+  });
+
+  it('never verifies alg none', async () => {
+    const unsigned = tokenOf('{"alg":"none"}', `{"sub":"x","exp":${NOW + 60}}`, '');
+    expect(await verify(unsigned, pairs.ES256!.pem)).toMatchObject({
+      valid: false,
+      reason: { code: 'algorithm_not_allowed', message: 'alg is none: an unsigned token never verifies' },
+    });
+  });
+
+  it('applies the algorithms allow-list', async () => {
+    const token = await sign(pairs.ES256!);
+    expect((await verify(token, pairs.ES256!.pem, { algorithms: 'ES256, EdDSA' })).valid).toBe(true);
+    expect((await verify(token, pairs.ES256!.pem, { algorithms: 'RS256,PS256' })).reason).toEqual({
+      code: 'algorithm_not_allowed',
+      message: 'alg ES256 is not among the allowed algorithms (RS256, PS256)',
+    });
+  });
+
+  it.each([
+    ['exp one second ago', { exp: NOW - 1 }, {}, 'expired'],
+    ['exp now', { exp: NOW }, {}, 'expired'],
+    ['exp a second ago within a tolerance of 5 s', { exp: NOW - 1 }, { clock_tolerance: '5' }, null],
+    ['a string exp', { exp: 'tomorrow' }, {}, 'expired'],
+    ['nbf in a minute', { nbf: NOW + 60 }, {}, 'not_yet_valid'],
+    ['nbf in a minute within a tolerance of 60 s', { nbf: NOW + 60 }, { clock_tolerance: '60' }, null],
+    ['another issuer', { iss: 'https://a.example' }, { issuer: 'https://b.example' }, 'issuer_mismatch'],
+    ['the issuer asked for', { iss: 'https://a.example' }, { issuer: 'https://a.example' }, null],
+    ['no iss when one is asked for', {}, { issuer: 'https://a.example' }, 'issuer_mismatch'],
+    ['another audience', { aud: 'api' }, { audience: 'web,mobile' }, 'audience_mismatch'],
+    ['one of the audiences', { aud: ['x', 'mobile'] }, { audience: 'web,mobile' }, null],
+  ])('checks %s', async (_label, claims, options, code) => {
+    const result = await verify(await sign(pairs.ES256!, claims), pairs.ES256!.pem, options);
+    expect(result.reason?.code ?? null).toBe(code);
+    expect(result.valid).toBe(code === null);
+  });
+
+  describe('a JWK Set', () => {
+    const set = (...keys: Array<Record<string, unknown>>) => JSON.stringify({ keys });
+
+    it('selects the key by kid', async () => {
+      const keys = set({ ...pairs.ES256!.jwk, kid: 'a' }, { ...pairs.ES384!.jwk, kid: 'b' }, { ...pairs.RS256!.jwk, kid: 'c' });
+      expect((await verify(await sign(pairs.ES384!, {}, { kid: 'b' }), keys)).valid).toBe(true);
+      expect((await verify(await sign(pairs.RS256!, {}, { kid: 'c' }), keys)).valid).toBe(true);
+    });
+
+    it('selects the key by alg when the token has no kid', async () => {
+      const keys = set({ ...pairs.ES256!.jwk, kid: 'a' }, { ...pairs.EdDSA!.jwk, kid: 'b' });
+      expect((await verify(await sign(pairs.EdDSA!), keys)).valid).toBe(true);
+    });
+
+    it('says key_not_found when no key matches', async () => {
+      const keys = set({ ...pairs.ES256!.jwk, kid: 'a' });
+      expect((await verify(await sign(pairs.ES256!, {}, { kid: 'zzz' }), keys)).reason?.code).toBe('key_not_found');
+      expect((await verify(await sign(pairs.RS256!), keys)).reason?.code).toBe('key_not_found');
+    });
+  });
+
+  it('verifies with an X.509 certificate', async (context) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tsjwt-cert-'));
+    try {
+      const made = spawnSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=test', '-days', '1'].concat([
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ]),
+      );
+      if (made.error || made.status !== 0) {
+        console.warn('#### openssl is missing: the certificate test is skipped ####');
+        context.skip();
+      }
+      const privateKey = await importPKCS8(readFileSync(join(dir, 'key.pem'), 'utf8'), 'ES256');
+      const token = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256' }).sign(privateKey);
+      expect((await verify(token, readFileSync(join(dir, 'cert.pem'), 'utf8'))).valid).toBe(true);
+      expect((await verify(token, pairs.ES256!.pem)).valid).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('RFC 7515 appendix A, verified with the published keys', () => {
+  // The examples expire in 2011 (exp 1300819380); the clock is set before that.
+  const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier());
+  const PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
+  const RS256 = {
+    token: `eyJhbGciOiJSUzI1NiJ9.${PAYLOAD}.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw`,
+    key: {
+      kty: 'RSA',
+      e: 'AQAB',
+      n: 'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
+    },
+  };
+  const ES256 = {
+    token: `eyJhbGciOiJFUzI1NiJ9.${PAYLOAD}.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q`,
+    key: { kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' },
+  };
+
+  it.each([
+    ['A.2 (RS256)', RS256],
+    ['A.3 (ES256)', ES256],
+  ])('verifies %s', async (_label, example) => {
+    const result = await early.execute({ token: example.token, key: JSON.stringify(example.key) });
+    expect(result).toMatchObject({ valid: true, reason: null, payload: { iss: 'joe', exp: 1_300_819_380 } });
+  });
+
+  it('finds the same examples expired today', async () => {
+    expect((await verifier.execute({ token: ES256.token, key: JSON.stringify(ES256.key) })).reason?.code).toBe('expired');
+  });
+});
+
+describe('keys and options that are refused', () => {
+  const token = () => sign(pairs.ES256!);
+
+  it.each([
+    [
+      'a symmetric JWK',
+      '{"kty":"oct","k":"c2VjcmV0"}',
+      'KEY_SYMMETRIC',
+      /symmetric secret: .*leaks into proxies, logs and browser history/,
+    ],
+    [
+      'a private EC JWK',
+      () => JSON.stringify({ ...pairs.ES256!.jwk, d: 'AAAA' }),
+      'KEY_PRIVATE',
+      /private key: send only the public key, and never send a private key/,
+    ],
+    ['a PEM private key', async () => exportPKCS8(pairs.ES256!.privateKey), 'KEY_PRIVATE', /private key/],
+    [
+      'a JWK Set with a private key',
+      () => JSON.stringify({ keys: [pairs.ES256!.jwk, { ...pairs.RS256!.jwk, d: 'AAAA' }] }),
+      'KEY_PRIVATE',
+      /private key/,
+    ],
+    ['a JWK Set with a secret', () => JSON.stringify({ keys: [{ kty: 'oct', k: 'AAAA' }] }), 'KEY_SYMMETRIC', /symmetric/],
+    [
+      'text that is neither JSON nor PEM',
+      'hello',
+      'KEY_INVALID',
+      'key must be a public JWK or JWK Set (JSON), or a PEM public key or certificate',
+    ],
+    ['an empty key', '  ', 'KEY_INVALID', 'key must not be empty'],
+    ['a JSON array', '[1]', 'KEY_INVALID', 'key must be a JSON object'],
+    ['an unknown kty', '{"kty":"XYZ"}', 'KEY_UNSUPPORTED', 'key has kty "XYZ"; a public JWK is RSA, EC or OKP'],
+    [
+      'an unknown curve',
+      '{"kty":"EC","crv":"P-999","x":"AA","y":"AA"}',
+      'KEY_UNSUPPORTED',
+      'key is not a usable EC public key (check crv, x, y, n and e)',
+    ],
+    [
+      'an X25519 key',
+      '{"kty":"OKP","crv":"X25519","x":"hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo"}',
+      'KEY_UNSUPPORTED',
+      'key is a x25519 key, which cannot verify JWS signatures',
+    ],
+    ['an empty JWK Set', '{"keys":[]}', 'KEY_INVALID', 'key is a JWK Set whose keys must be a non-empty array'],
+    [
+      'a broken PEM',
+      '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+      'KEY_INVALID',
+      'key is a PEM PUBLIC KEY that cannot be read',
+    ],
+    [
+      'a PKCS#1 RSA PEM',
+      '-----BEGIN RSA PUBLIC KEY-----\nAAAA\n-----END RSA PUBLIC KEY-----',
+      'KEY_UNSUPPORTED',
+      'key is a PEM RSA PUBLIC KEY; send a PUBLIC KEY (SPKI) or a CERTIFICATE',
+    ],
+    ['a key over 16 KiB', 'x'.repeat(16 * 1024 + 1), 'KEY_TOO_LONG', 'key is longer than 16 KiB'],
+  ] as const)('refuses %s', async (_label, key, code, message) => {
+    const text = typeof key === 'function' ? await key() : key;
+    await expectDomainErrorAsync(verify(await token(), text), code, message);
+  });
+
+  it.each([
+    [
+      { algorithms: 'HS256' },
+      'algorithms may list only RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519; not HS256',
+    ],
+    [{ algorithms: 'ES256,,RS256' }, 'algorithms must be a comma-separated list with no empty entries'],
+    [{ audience: 'a,' }, 'audience must be a comma-separated list with no empty entries'],
+    [{ issuer: ' ' }, 'issuer must not be empty'],
+    [{ clock_tolerance: '301' }, 'clock_tolerance must be a whole number of seconds from 0 to 300'],
+    [{ clock_tolerance: '1.5' }, 'clock_tolerance must be a whole number of seconds from 0 to 300'],
+    [{ clock_tolerance: '-1' }, 'clock_tolerance must be a whole number of seconds from 0 to 300'],
+  ])('refuses the option %j', async (options, message) => {
+    await expectDomainErrorAsync(verify(await token(), pairs.ES256!.pem, options), 'VERIFY_OPTION_INVALID', message);
+  });
+
+  it('reads the token exactly as decode does', async () => {
+    await expectDomainErrorAsync(verify('a.b.c.d.e', pairs.ES256!.pem), 'TOKEN_ENCRYPTED', /encrypted JWE/);
+    expect((await verify(`Bearer ${await token()}`, pairs.ES256!.pem)).valid).toBe(true);
+  });
+});
