@@ -74,9 +74,11 @@ bench-memory: $(INSTALLED)
 	npm run -s bench:memory
 TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
-# Service vs bare Express vs bare node:http, then the memory bound; rewrites docs/benchmarks.md.
+# Service vs bare Express vs bare node:http, JWT inspection per token, then the memory bound;
+# rewrites docs/benchmarks.md.
 bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
+	$(TASKSET) npm run -s bench:jwt
 	npm run -s bench:memory
 
 clean:

@@ -48,9 +48,24 @@ interface Target {
   readonly scenarios: readonly (keyof typeof SCENARIOS)[];
 }
 
-const node = process.execPath;
+// BENCH_NODE runs the servers on another Node binary (e.g. the previous LTS), into section BENCH_SECTION.
+const node = process.env.BENCH_NODE ?? process.execPath;
+const SECTION = process.env.BENCH_SECTION ?? 'http';
 const serviceEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'info' };
+// BENCH_BASELINE_DIST: the dist/ of an earlier commit, served side by side to measure a change.
+const baselineDist = process.env.BENCH_BASELINE_DIST;
 const TARGETS: Target[] = [
+  ...(baselineDist === undefined
+    ? []
+    : [
+        {
+          id: 'baseline',
+          label: `service before (${process.env.BENCH_BASELINE_LABEL ?? baselineDist})`,
+          command: [node, `${baselineDist}/main.js`],
+          env: serviceEnv,
+          scenarios: ['restToUtc', 'restDecode', 'trpcSingle'] as const,
+        },
+      ]),
   {
     id: 'service',
     label: 'service (memory limiter, production config)',
@@ -94,6 +109,30 @@ const TARGETS: Target[] = [
     scenarios: ['restToUtc'],
   },
 ];
+
+// BENCH_OTHER_NODE: the same baseline and bare apps again on another Node binary, in the same
+// alternating rounds, to compare runtimes on identical code.
+const otherNode = process.env.BENCH_OTHER_NODE;
+if (otherNode !== undefined) {
+  const version = spawnSync(otherNode, ['--version']).stdout.toString().trim();
+  for (const target of TARGETS.filter((candidate) => ['baseline', 'express', 'http'].includes(candidate.id))) {
+    TARGETS.push({
+      ...target,
+      id: `${target.id}@other`,
+      label: `${target.label} on Node ${version}`,
+      command: [otherNode, ...target.command.slice(1)],
+    });
+  }
+}
+
+// BENCH_TARGETS and BENCH_SCENARIOS (comma-separated ids) run a subset, e.g. on a runtime that lacks what the rest needs.
+const only = (value: string | undefined) => (value === undefined ? undefined : new Set(value.split(',')));
+const onlyTargets = only(process.env.BENCH_TARGETS);
+const onlyScenarios = only(process.env.BENCH_SCENARIOS);
+for (const [index, target] of [...TARGETS.entries()].reverse()) {
+  if (onlyTargets && !onlyTargets.has(target.id)) TARGETS.splice(index, 1);
+  else if (onlyScenarios) TARGETS[index] = { ...target, scenarios: target.scenarios.filter((key) => onlyScenarios.has(key)) };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -213,11 +252,98 @@ for (const target of TARGETS) {
 const none = stat('noLimiter:restToUtc').rps;
 const cost = (id: string) => (samples.has(id) && none > 0 ? `${((1 - stat(id).rps / none) * 100).toFixed(1)}%` : 'not measured');
 const one = stat('service:restToUtc').rps;
-const runtime = `Node ${process.version}`;
+const runtime = `Node ${spawnSync(node, ['--version']).stdout.toString().trim()}`;
 const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
 
-const section = `<!-- bench:http:start -->
-## HTTP throughput and latency
+/** The measures whose scenarios ran, against their targets. */
+function measuresTable(): string {
+  const ran = (...ids: string[]) => ids.every((id) => samples.has(id));
+  const rows: Array<[boolean, string, string, string]> = [
+    [
+      ran('service:restToUtc', 'express:restToUtc'),
+      'REST to-utc vs bare Express',
+      ratio(stat('service:restToUtc').rps, stat('express:restToUtc').rps),
+      '≥ 0.80×',
+    ],
+    [
+      ran('service:restDecode', 'express:restDecode'),
+      'REST jwt/decode vs bare Express',
+      ratio(stat('service:restDecode').rps, stat('express:restDecode').rps),
+      '≥ 0.70×',
+    ],
+    [
+      ran('service:trpcSingle', 'express:restToUtc'),
+      'tRPC single call vs bare Express',
+      ratio(stat('service:trpcSingle').rps, stat('express:restToUtc').rps),
+      '≥ 0.50×',
+    ],
+    [
+      ran('service:restToUtc', 'baseline:restToUtc'),
+      'REST to-utc vs before',
+      ratio(stat('service:restToUtc').rps, stat('baseline:restToUtc').rps),
+      '',
+    ],
+    [
+      ran('service:restDecode', 'baseline:restDecode'),
+      'REST jwt/decode vs before',
+      ratio(stat('service:restDecode').rps, stat('baseline:restDecode').rps),
+      '',
+    ],
+    [
+      ran('service:trpcSingle', 'baseline:trpcSingle'),
+      'tRPC single call vs before',
+      ratio(stat('service:trpcSingle').rps, stat('baseline:trpcSingle').rps),
+      '',
+    ],
+    [
+      ran('baseline:restToUtc', 'baseline@other:restToUtc'),
+      'Same code, REST to-utc, this Node vs the other',
+      ratio(stat('baseline:restToUtc').rps, stat('baseline@other:restToUtc').rps),
+      '',
+    ],
+    [
+      ran('baseline:trpcSingle', 'baseline@other:trpcSingle'),
+      'Same code, tRPC single call, this Node vs the other',
+      ratio(stat('baseline:trpcSingle').rps, stat('baseline@other:trpcSingle').rps),
+      '',
+    ],
+    [
+      ran('service:restToUtc'),
+      `p99 at ${CONNECTIONS} connections, worst service scenario`,
+      `${Math.max(...['restToUtc', 'restDecode', 'trpcSingle', 'trpcBatch'].map((k) => stat(`service:${k}`).p99))} ms`,
+      '≤ 10 ms',
+    ],
+    [
+      ran('memoryLimiter:restToUtc', 'noLimiter:restToUtc'),
+      'Memory limiter cost (REST to-utc, vs no limiter store)',
+      cost('memoryLimiter:restToUtc'),
+      '≤ 10%',
+    ],
+    [
+      ran('noLimiter:restToUtc') && (ran('redisLimiter:restToUtc') || skipped.has('redisLimiter')),
+      'Redis limiter cost (REST to-utc, vs no limiter store)',
+      skipped.has('redisLimiter') ? 'not measured: Redis unreachable' : cost('redisLimiter:restToUtc'),
+      '≤ 30%',
+    ],
+    [
+      ran('workers2:restToUtc', 'service:restToUtc'),
+      'Scaling, WORKERS=1 → 2 (REST to-utc)',
+      ratio(stat('workers2:restToUtc').rps, one),
+      '',
+    ],
+  ];
+  const kept = rows.filter(([shown]) => shown);
+  if (kept.length === 0) return '';
+  return [
+    '| Measure | Result | Target |',
+    '|---|---|---|',
+    ...kept.map(([, label, value, target]) => `| ${label} | ${value} | ${target} |`),
+    '',
+  ].join('\n');
+}
+
+const section = `<!-- bench:${SECTION}:start -->
+## HTTP throughput and latency${SECTION === 'http' ? '' : ` (${runtime})`}
 
 Command: \`make bench\` (\`bench/run.ts\`), ${runtime}, ${cpu}, ${spawnSync('nproc', ['--all']).stdout.toString().trim()} cores. ${ROUNDS} alternating rounds of ${DURATION} s per scenario after a 1 s warm-up, ${CONNECTIONS} connections, autocannon; ${hasTaskset ? 'servers pinned to core 0 and the load generator to core 1 with taskset' : 'taskset not available, nothing pinned'}. Medians of the rounds. The service runs \`dist/main.js\` with \`NODE_ENV=production\`, request logging on (to /dev/null) and the memory limiter at a limit it never reaches; the bare apps run the same core arithmetic with no validation, limiter or logging. Ratios are calls per second against bare Express on the same REST endpoint (\`to-utc\` for the tRPC rows).
 
@@ -225,22 +351,13 @@ Command: \`make bench\` (\`bench/run.ts\`), ${runtime}, ${cpu}, ${spawnSync('npr
 |---|---|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-| Measure | Result | Target |
-|---|---|---|
-| REST to-utc vs bare Express | ${ratio(stat('service:restToUtc').rps, stat('express:restToUtc').rps)} | ≥ 0.6× |
-| REST jwt/decode vs bare Express | ${ratio(stat('service:restDecode').rps, stat('express:restDecode').rps)} | ≥ 0.6× |
-| tRPC single call vs bare Express | ${ratio(stat('service:trpcSingle').rps, stat('express:restToUtc').rps)} | ≥ 0.35× |
-| p99 at ${CONNECTIONS} connections, worst service scenario | ${Math.max(...['restToUtc', 'restDecode', 'trpcSingle', 'trpcBatch'].map((k) => stat(`service:${k}`).p99))} ms | ≤ 10 ms |
-| Memory limiter cost (REST to-utc, vs no limiter store) | ${cost('memoryLimiter:restToUtc')} | ≤ 10% |
-| Redis limiter cost (REST to-utc, vs no limiter store) | ${skipped.has('redisLimiter') ? 'not measured: Redis unreachable' : cost('redisLimiter:restToUtc')} | ≤ 30% |
-| Scaling, WORKERS=1 → 2 (REST to-utc) | ${ratio(stat('workers2:restToUtc').rps, one)} | |
+${measuresTable()}
 
-![Calls per second](benchmarks.svg)
-<!-- bench:http:end -->`;
+${SECTION === 'http' ? '![Calls per second](benchmarks.svg)\n' : ''}<!-- bench:${SECTION}:end -->`;
 
 const docPath = 'docs/benchmarks.md';
 const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
-const marked = /<!-- bench:http:start -->[\s\S]*<!-- bench:http:end -->/;
+const marked = new RegExp(`<!-- bench:${SECTION}:start -->[\\s\\S]*<!-- bench:${SECTION}:end -->`);
 writeFileSync(docPath, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`);
 
 const max = Math.max(...chart.map((bar) => bar.value), 1);
@@ -259,5 +376,5 @@ const svg = [
   }),
   '</svg>',
 ].join('\n');
-writeFileSync('docs/benchmarks.svg', `${svg}\n`);
+if (SECTION === 'http') writeFileSync('docs/benchmarks.svg', `${svg}\n`);
 process.stdout.write(`${section}\n`);
