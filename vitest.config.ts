@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    // The package's own client entry point, as a frontend imports it (package.json "exports").
-    alias: { 'timestamp-jwt-service/client': new URL('./src/client.ts', import.meta.url).pathname },
+    // The client workspace by its package name, from source (test/integration/client-package.test.ts uses the packed build).
+    alias: { 'timestamp-jwt-client': new URL('./client/src/index.ts', import.meta.url).pathname },
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -19,7 +19,9 @@ function largestToken(): string {
   const filler = 'x'.repeat(Math.floor((room * 3) / 4) - 20);
   let payload = Buffer.from(JSON.stringify({ sub: 'bench', data: filler })).toString('base64url');
   payload = payload.slice(0, room - (room % 4 === 1 ? 1 : 0));
-  payload = Buffer.from(JSON.stringify({ sub: 'bench', data: filler.slice(0, Math.floor((payload.length * 3) / 4) - 30) })).toString('base64url');
+  payload = Buffer.from(JSON.stringify({ sub: 'bench', data: filler.slice(0, Math.floor((payload.length * 3) / 4) - 30) })).toString(
+    'base64url',
+  );
   const input = `${header}.${payload}`;
   return `${input}.${createHmac('sha512', 'not-a-known-secret-8c1f').update(input).digest('base64url')}`;
 }
@@ -44,7 +46,10 @@ const rows = [
   ['decode with findings, jwt.io token', timeEach(() => decoder.execute({ token: JWT_IO }), 20_000)],
   [`decode with findings, ${large.length}-character token`, timeEach(() => decoder.execute({ token: large }), 2_000)],
   [`check_secrets, jwt.io token (HS256, found)`, timeEach(() => decoder.execute({ token: JWT_IO, check_secrets: true }), 300)],
-  [`check_secrets, ${large.length}-character HS512 token (none found)`, timeEach(() => decoder.execute({ token: large, check_secrets: true }), 100)],
+  [
+    `check_secrets, ${large.length}-character HS512 token (none found)`,
+    timeEach(() => decoder.execute({ token: large, check_secrets: true }), 100),
+  ],
 ] as const;
 
 const ms = (value: number) => (value < 0.1 ? `${(value * 1000).toFixed(1)} µs` : `${value.toFixed(2)} ms`);

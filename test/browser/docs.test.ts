@@ -1,33 +1,17 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { listen, testService, type Running } from '../support/service.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+warnIfNoChromium('BROWSER TEST');
 
-if (!available) {
-  process.stderr.write(`\n#### BROWSER TEST SKIPPED: ${CHROMIUM} is missing. Install Debian's chromium package (.ci/run does). ####\n\n`);
-}
-
-describe.skipIf(!available)('/docs in headless Chromium', () => {
+describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
   let running: Running;
   let browser: Browser;
 
   beforeAll(async () => {
     running = await listen(testService({ RATE_LIMIT_POINTS: '100' }).app);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 30_000);
 
   afterAll(async () => {
@@ -35,7 +19,7 @@ describe.skipIf(!available)('/docs in headless Chromium', () => {
     await running?.close();
   });
 
-  it('lists the four operations and runs a try-it request for to-utc', async () => {
+  it('lists the five operations and runs a try-it request for to-utc', async () => {
     const page = await browser.newPage();
     const foreign: string[] = [];
     const blocked: string[] = [];
@@ -48,7 +32,13 @@ describe.skipIf(!available)('/docs in headless Chromium', () => {
     await page.goto(`${running.url}/docs/`);
     await page.waitForSelector('.opblock-summary-path', { timeout: 15_000 });
     const paths = (await page.locator('.opblock-summary-path').allTextContents()).map((text) => text.replace(/\u200b/g, ''));
-    expect(paths.sort()).toEqual(['/jwt/decode', '/unix-timestamp/now', '/unix-timestamp/to-unix', '/unix-timestamp/to-utc']);
+    expect(paths.sort()).toEqual([
+      '/jwt/decode',
+      '/jwt/verify',
+      '/unix-timestamp/now',
+      '/unix-timestamp/to-unix',
+      '/unix-timestamp/to-utc',
+    ]);
 
     const operation = page.locator('.opblock', { has: page.locator('[data-path="/unix-timestamp/to-utc"]') });
     await operation.locator('.opblock-summary').click();

@@ -1,6 +1,6 @@
 import { TRPCClientError, createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createClient, type AppRouter } from 'timestamp-jwt-service/client';
+import { createClient, type AppRouter } from 'timestamp-jwt-client';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
 import { listen, testService, type Running } from '../support/service.js';
 

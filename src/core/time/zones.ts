@@ -22,7 +22,7 @@ export interface WallClockResolution {
   readonly kind: 'unique' | 'gap' | 'overlap';
   readonly disambiguation: Disambiguation;
   /** The instants `earlier` and `later` give, earliest first; one when they agree. */
-  readonly candidates: readonly string[];
+  readonly candidates: string[];
 }
 
 const NS_PER_MS = 1_000_000n;

@@ -29,7 +29,7 @@ export interface DecodedJwt {
   readonly subject: unknown;
   readonly encoding: 'jwt';
   readonly source: 'decode';
-  readonly findings: readonly Finding[];
+  readonly findings: Finding[];
 }
 
 const MIN_SECONDS = Number(MIN_UNIX_MS / 1000n);

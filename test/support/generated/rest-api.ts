@@ -213,7 +213,7 @@ export interface components {
             /** @enum {string} */
             disambiguation: "compatible" | "earlier" | "later" | "reject";
             /** @description The instants earlier and later give, earliest first */
-            readonly candidates: string[];
+            candidates: string[];
         };
         Finding: {
             /** @enum {string} */
@@ -508,7 +508,7 @@ export interface operations {
                         /** @constant */
                         source: "decode";
                         /** @description Security findings about the token, most severe first; empty when there is nothing to say */
-                        readonly findings: components["schemas"]["Finding"][];
+                        findings: components["schemas"]["Finding"][];
                     };
                 };
             };

@@ -122,7 +122,7 @@ const resolution = z
   .object({
     kind: z.enum(['unique', 'gap', 'overlap']),
     disambiguation: z.enum(DISAMBIGUATIONS),
-    candidates: z.array(isoInstant).min(1).max(2).readonly().meta({ description: 'The instants earlier and later give, earliest first' }),
+    candidates: z.array(isoInstant).min(1).max(2).meta({ description: 'The instants earlier and later give, earliest first' }),
   })
   .meta({ id: 'Resolution', description: 'How a wall-clock time was read in its zone' });
 
@@ -181,7 +181,6 @@ export const decodeOutput = z.object({
         })
         .meta({ id: 'Finding' }),
     )
-    .readonly()
     .meta({ description: 'Security findings about the token, most severe first; empty when there is nothing to say' }),
 });
 

@@ -4,7 +4,7 @@ import { createCallerFactory, router, routerRecordOf } from './trpc.js';
 /** Every operation of the catalog as a tRPC query, at its procedure path. */
 export const appRouter = router(routerRecordOf(catalog));
 
-/** The router's type, for typed tRPC clients; see src/client.ts. */
+/** The router's type. Clients get it, spelt out without zod or server code, from the client workspace (client/src/app-router.ts). */
 export type AppRouter = typeof appRouter;
 
 export const createCaller = createCallerFactory(appRouter);

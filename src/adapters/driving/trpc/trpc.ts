@@ -48,12 +48,15 @@ const procedureOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operat
     throw new TRPCError({ code: TRPC_CODE[kind], message, cause });
   });
 
-type ProcedureOf<Op> =
-  Op extends Operation<infer I, infer O> ? TRPCQueryProcedure<{ meta: OpenApiMeta; input: z.input<I>; output: z.output<O> }> : never;
+type ProcedureOf<Op extends AnyOperation> = TRPCQueryProcedure<{
+  meta: OpenApiMeta;
+  input: z.input<Op['input']>;
+  output: z.output<Op['output']>;
+}>;
 
 /** The router type a catalog of operation groups gives: one query per operation, under the same keys. */
 export type RouterRecordOf<C extends Record<string, Record<string, AnyOperation>>> = {
-  readonly [G in keyof C]: { readonly [K in keyof C[G]]: ProcedureOf<C[G][K]> };
+  -readonly [G in keyof C]: { -readonly [K in keyof C[G]]: ProcedureOf<C[G][K]> };
 };
 
 /** Builds the nested router record of a catalog, one procedure per operation. */

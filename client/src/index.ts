@@ -1,0 +1,29 @@
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import type { AppRouter } from './app-router.js';
+
+export type { AppRouter, ErrorShape } from './app-router.js';
+
+export interface ClientOptions {
+  /** Extra headers for every request, such as a tracing id. */
+  readonly headers?: Record<string, string>;
+  /** A fetch to use instead of the global one. */
+  readonly fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * A typed client for the timestamp and JWT inspection service. `baseUrl` is the
+ * server root plus any BASE_PATH, e.g. `http://localhost:3000` or
+ * `https://api.example.com/api`. Calls made together are sent as one batch;
+ * each still costs one rate-limit point.
+ */
+export function createClient(baseUrl: string, options: ClientOptions = {}): TRPCClient<AppRouter> {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${baseUrl.replace(/\/+$/, '')}/trpc`,
+        ...(options.headers === undefined ? {} : { headers: options.headers }),
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      }),
+    ],
+  });
+}

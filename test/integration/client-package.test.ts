@@ -1,0 +1,198 @@
+// The typed client as a frontend meets it: packed with npm pack, installed from the
+// tarball into an empty project, typechecked in three module modes, run in Node
+// against a live server, and bundled and run in Chromium from another origin.
+import { execFile, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { promisify } from 'node:util';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { JWT_IO_TOKEN } from '../support/fixtures.js';
+import { listen, testService, type Running } from '../support/service.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const scratch = mkdtempSync(join(tmpdir(), 'tsjwt-client-'));
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
+}
+
+function must(result: SpawnSyncReturns<string>, what: string): string {
+  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+const GOOD = `import { createClient, type AppRouter } from 'timestamp-jwt-client';
+import type { inferRouterOutputs } from '@trpc/server';
+
+const api = createClient('http://localhost:3000');
+export async function calls(): Promise<string> {
+  const utc = await api.unixTimestamp.toUtc.query({ timestamp: '1700000000', unit: 'seconds', tz: 'Europe/Berlin' });
+  const unit: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' = utc.detected_unit;
+  const zone: string | undefined = utc.local?.time_zone;
+  const unix = await api.unixTimestamp.toUnix.query({ datetime: '2024-10-27T02:30:00', tz: 'Europe/Berlin', disambiguation: 'later' });
+  const kind: 'unique' | 'gap' | 'overlap' | undefined = unix.resolution?.kind;
+  const decoded = await api.jwt.decode.query({ token: 'a.b.c', check_secrets: true });
+  const severities: Array<'critical' | 'warning' | 'info'> = decoded.findings.map((finding) => finding.severity);
+  const verified = await api.jwt.verify.query({ token: 'a.b.c', key: '{}' });
+  const valid: boolean = verified.valid;
+  const now = await api.unixTimestamp.now.query();
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso].join();
+}
+export type Outputs = inferRouterOutputs<AppRouter>;
+`;
+
+const BAD = `import { createClient } from 'timestamp-jwt-client';
+const api = createClient('http://localhost:3000');
+await api.unixTimestamp.toUtcc.query({ timestamp: '1' });
+await api.unixTimestamp.toUtc.query({ timestamp: 1700000000 });
+await api.jwt.verify.query({ token: 'a.b.c' });
+`;
+
+const MODES = {
+  bundler: { module: 'ESNext', moduleResolution: 'Bundler' },
+  node16: { module: 'Node16', moduleResolution: 'Node16' },
+  nodenext: { module: 'NodeNext', moduleResolution: 'NodeNext' },
+} as const;
+
+function typecheck(mode: keyof typeof MODES, file: string): SpawnSyncReturns<string> {
+  const config = `tsconfig.${mode}.${file}.json`;
+  writeFileSync(
+    join(scratch, config),
+    JSON.stringify({
+      compilerOptions: {
+        ...MODES[mode],
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'ESNext.Disposable'],
+        types: [],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      },
+      files: [file],
+    }),
+  );
+  return run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', config], scratch);
+}
+
+beforeAll(() => {
+  must(run('npm', ['run', '-s', 'build', '-w', 'client'], root), 'building the client');
+  must(run('npm', ['pack', '-w', 'client', '--pack-destination', scratch, '--silent'], root), 'npm pack');
+  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack made no tarball');
+  writeFileSync(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'timestamp-jwt-client': `file:./${tarball}` } }),
+  );
+  must(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], scratch), 'npm install of the tarball');
+  writeFileSync(join(scratch, 'good.ts'), GOOD);
+  writeFileSync(join(scratch, 'bad.ts'), BAD);
+}, 180_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the client package, installed from its tarball', () => {
+  it('brings @trpc/client and nothing of the server', () => {
+    const installed = readdirSync(join(scratch, 'node_modules'));
+    for (const server of ['express', 'ioredis', 'helmet', 'pino', 'zod', 'jose', 'swagger-ui-dist', 'node', 'rate-limiter-flexible']) {
+      expect(installed).not.toContain(server);
+    }
+    expect(existsSync(join(scratch, 'node_modules/@trpc/client'))).toBe(true);
+    expect(existsSync(join(scratch, 'node_modules/@types/node'))).toBe(false);
+  });
+
+  it.each(Object.keys(MODES) as Array<keyof typeof MODES>)(
+    'typechecks under moduleResolution %s, skipLibCheck off, no @types/node',
+    (mode) => {
+      const result = typecheck(mode, 'good.ts');
+      expect(`${result.stdout}${result.stderr}`).toBe('');
+      expect(result.status).toBe(0);
+    },
+  );
+
+  it.each(Object.keys(MODES) as Array<keyof typeof MODES>)('refuses a misspelt procedure and wrong inputs under %s', (mode) => {
+    const result = typecheck(mode, 'bad.ts');
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toMatch(/bad\.ts\(3,\d+\): error TS2551: Property 'toUtcc' does not exist/);
+    expect(result.stdout).toMatch(/bad\.ts\(4,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+    expect(result.stdout).toMatch(/bad\.ts\(5,\d+\): error TS2345: .*Property 'key' is missing/s);
+  });
+
+  describe('at run time', () => {
+    let running: Running;
+
+    beforeAll(async () => {
+      running = await listen(testService({ RATE_LIMIT_POINTS: '100' }).app);
+    });
+    afterAll(() => running.close());
+
+    it('calls a live server from Node', async () => {
+      writeFileSync(
+        join(scratch, 'node-run.mjs'),
+        `import { createClient } from 'timestamp-jwt-client';
+const api = createClient(process.argv[2]);
+const [utc, decoded] = await Promise.all([api.unixTimestamp.toUtc.query({ timestamp: '1700000000' }), api.jwt.decode.query({ token: process.argv[3], check_secrets: true })]);
+process.stdout.write(JSON.stringify({ iso: utc.utc.iso, finding: decoded.findings[0].code }));`,
+      );
+      // Not spawnSync: the live server runs in this process and must keep answering.
+      const { stdout } = await promisify(execFile)(process.execPath, ['node-run.mjs', running.url, JWT_IO_TOKEN], { cwd: scratch });
+      expect(JSON.parse(stdout)).toEqual({ iso: '2023-11-14T22:13:20Z', finding: 'known_secret' });
+    });
+
+    warnIfNoChromium('CLIENT BROWSER TEST');
+    describe.skipIf(!chromiumAvailable)('in Chromium, from a page on another origin', () => {
+      let page: Server;
+      let pageUrl: string;
+      let browser: Browser;
+
+      beforeAll(async () => {
+        writeFileSync(
+          join(scratch, 'browser.ts'),
+          `import { createClient } from 'timestamp-jwt-client';
+const api = createClient((window as unknown as { API: string }).API);
+const [utc, unix] = await Promise.all([api.unixTimestamp.toUtc.query({ timestamp: '1700000000' }), api.unixTimestamp.toUnix.query({ datetime: '2024-03-31T02:30:00', tz: 'Europe/Berlin' })]);
+document.body.dataset.result = JSON.stringify({ iso: utc.utc.iso, kind: unix.resolution?.kind });`,
+        );
+        must(
+          run(bin('esbuild'), ['browser.ts', '--bundle', '--format=esm', '--platform=browser', '--outfile=browser.js'], scratch),
+          'esbuild',
+        );
+        const script = (await import('node:fs')).readFileSync(join(scratch, 'browser.js'), 'utf8');
+        page = createServer((req, res) => {
+          if (req.url === '/app.js') {
+            res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+            return;
+          }
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              `<!doctype html><script>window.API = ${JSON.stringify(running.url)}</script><script type="module" src="/app.js"></script>`,
+            );
+        });
+        await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+        const address = page.address();
+        pageUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}/`;
+        browser = await launchChromium();
+      }, 60_000);
+
+      afterAll(async () => {
+        await browser?.close();
+        await new Promise((resolve) => page?.close(resolve));
+      });
+
+      it('calls the service across origins (CORS) with the bundled client', async () => {
+        const tab = await browser.newPage();
+        await tab.goto(pageUrl);
+        await tab.waitForFunction('document.body.dataset.result !== undefined', undefined, { timeout: 15_000 });
+        const result = await tab.evaluate<string>('document.body.dataset.result');
+        expect(new URL(pageUrl).origin).not.toBe(new URL(running.url).origin);
+        expect(JSON.parse(result)).toEqual({ iso: '2023-11-14T22:13:20Z', kind: 'gap' });
+      }, 30_000);
+    });
+  });
+});
