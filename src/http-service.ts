@@ -21,6 +21,7 @@ export function buildHttpService(
       ipv6SubnetPrefix: config.rateLimit.ipv6SubnetPrefix,
       rateLimit: { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds },
       version: SERVICE_VERSION,
+      serverUrl: `http://localhost:${config.port === 0 ? 3000 : config.port}`,
       ...tuning,
     },
   });

@@ -101,9 +101,9 @@ export type AppRouter = TRPCBuiltRouter<
           issued_at: string | null;
           not_before: string | null;
           expired: boolean | null;
-          issuer: unknown;
-          audience: unknown;
-          subject: unknown;
+          issuer: string | null;
+          audience: string | string[] | null;
+          subject: string | null;
           encoding: 'jwt';
           source: 'decode';
           findings: {

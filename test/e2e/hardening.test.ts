@@ -84,7 +84,14 @@ describe('logs', () => {
       }),
       storeHealth: () => ({ name: 'memory', state: 'ok' }),
       logger,
-      options: { basePath: '', trustProxy: false, ipv6SubnetPrefix: 56, rateLimit: { points: 100, durationSeconds: 10 }, version: 'test' },
+      options: {
+        basePath: '',
+        trustProxy: false,
+        ipv6SubnetPrefix: 56,
+        rateLimit: { points: 100, durationSeconds: 10 },
+        version: 'test',
+        serverUrl: 'http://localhost:3000',
+      },
     });
     const rest = await request(app).get(`/jwt/decode?token=${MARKER}`).expect(500);
     expect(rest.text).toBe('{"detail":"Internal Server Error"}');

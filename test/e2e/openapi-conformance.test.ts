@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -101,4 +102,51 @@ describe('a REST client generated with openapi-typescript and openapi-fetch', ()
     const jwt = await client.GET('/jwt/decode', { params: { query: { token: JWT_IO_TOKEN } } });
     expect(jwt.data?.algorithm).toBe('HS256');
   });
+});
+
+describe('a REST client generated with @hey-api/openapi-ts', () => {
+  const out = new URL('../../.lint/hey-api/', import.meta.url);
+
+  it('compiles and calls the live server', async () => {
+    const { createClient: generate } = await import('@hey-api/openapi-ts');
+    await generate({ input: structuredClone(document) as never, output: { path: out.pathname }, logs: { level: 'silent' } });
+    const usage = new URL('usage.ts', out);
+    writeFileSync(
+      usage,
+      `import { client } from './client.gen';\nimport { unixTimestampToUtc, jwtVerify } from './sdk.gen';\nclient.setConfig({ baseUrl: 'http://localhost:3000' });\nexport const call = async () => { const { data } = await unixTimestampToUtc({ query: { timestamp: '1', unit: 'seconds' } }); const seconds: number | undefined = data?.utc.unix_seconds; const v = await jwtVerify({ query: { token: 'a', key: 'b' } }); const code: string | undefined = v.data?.reason?.code; return [seconds, code]; };\n`,
+    );
+    writeFileSync(
+      new URL('tsconfig.json', out),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          noEmit: true,
+        },
+        files: ['usage.ts'],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', new URL('tsconfig.json', out).pathname], {
+      encoding: 'utf8',
+    });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    // The generated modules exist only once this test has run, so their types are stated here.
+    type Answer = Promise<{ response: Response; data?: { utc: { iso: string } }; error?: unknown }>;
+    const sdk = (await import(new URL('sdk.gen.ts', out).href)) as Record<
+      'unixTimestampToUtc' | 'jwtDecode',
+      (options: { query: Record<string, string> }) => Answer
+    >;
+    const { client } = (await import(new URL('client.gen.ts', out).href)) as { client: { setConfig(config: { baseUrl: string }): void } };
+    client.setConfig({ baseUrl: running.url });
+    const ok = await sdk.unixTimestampToUtc({ query: { timestamp: '1700000000' } });
+    expect(ok.response.status).toBe(200);
+    expect(ok.data?.utc.iso).toBe('2023-11-14T22:13:20Z');
+    const bad = await sdk.jwtDecode({ query: { token: 'a.b.c.d.e' } });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error).toEqual({ detail: 'token is an encrypted JWE (five parts) and cannot be decoded without the key' });
+  }, 60_000);
 });

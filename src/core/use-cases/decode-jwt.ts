@@ -24,9 +24,12 @@ export interface DecodedJwt {
   readonly issued_at: string | null;
   readonly not_before: string | null;
   readonly expired: boolean | null;
-  readonly issuer: unknown;
-  readonly audience: unknown;
-  readonly subject: unknown;
+  /** `iss` when it is a string, else null. */
+  readonly issuer: string | null;
+  /** `aud` when it is a string or an array of strings, else null. */
+  readonly audience: string | string[] | null;
+  /** `sub` when it is a string, else null. */
+  readonly subject: string | null;
   readonly encoding: 'jwt';
   readonly source: 'decode';
   readonly findings: Finding[];
@@ -41,6 +44,13 @@ function numericDate(value: number | undefined): string | null {
   if (value === undefined || !Number.isFinite(value)) return null;
   const seconds = Math.floor(value);
   return seconds < MIN_SECONDS || seconds > MAX_SECONDS ? null : formatIsoSecond(seconds);
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function audienceOf(value: unknown): string | string[] | null {
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? value : null;
 }
 
 function parseFlag(value: boolean | string | undefined): boolean {
@@ -91,9 +101,9 @@ export class DecodeJwt {
       issued_at: numericDate(iat),
       not_before: numericDate(nbf),
       expired: exp === undefined ? null : exp * 1000 <= nowMs,
-      issuer: own(payload, 'iss') ?? null,
-      audience: own(payload, 'aud') ?? null,
-      subject: own(payload, 'sub') ?? null,
+      issuer: stringOrNull(own(payload, 'iss')),
+      audience: audienceOf(own(payload, 'aud')),
+      subject: stringOrNull(own(payload, 'sub')),
       encoding: 'jwt',
       source: 'decode',
       findings: findingsOf({

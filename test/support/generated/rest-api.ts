@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current UTC time, and local time in a zone */
+        /**
+         * Current UTC time, and local time in a zone
+         * @description The current instant in UTC, with its millisecond part; with `tz`, also as the wall clock of that zone shows it.
+         */
         get: operations["unixTimestamp-now"];
         put?: never;
         post?: never;
@@ -150,62 +153,6 @@ export interface components {
             /** @description The next instant the zone's offset changes, or null when none is known */
             next_transition: string | null;
         };
-        /**
-         * Invalid input error (400)
-         * @description The error information
-         * @example {
-         *       "code": "BAD_REQUEST",
-         *       "message": "Invalid input",
-         *       "issues": []
-         *     }
-         */
-        "error.BAD_REQUEST": {
-            /**
-             * @description The error message
-             * @example Invalid input
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example BAD_REQUEST
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-        };
-        /**
-         * Rate limit exceeded error (429)
-         * @description The error information
-         * @example {
-         *       "code": "TOO_MANY_REQUESTS",
-         *       "message": "Rate limit exceeded",
-         *       "issues": []
-         *     }
-         */
-        "error.TOO_MANY_REQUESTS": {
-            /**
-             * @description The error message
-             * @example Rate limit exceeded
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example TOO_MANY_REQUESTS
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-        };
         /** @description How a wall-clock time was read in its zone */
         Resolution: {
             /** @enum {string} */
@@ -230,7 +177,7 @@ export interface components {
             message: string;
         } | null;
         Error: {
-            /** @example timestamp must be a decimal integer (an optional sign and digits) */
+            /** @description Why the request failed; for invalid input, it names the parameter and what is wrong with it */
             detail: string;
         };
     };
@@ -245,6 +192,7 @@ export interface operations {
     "unixTimestamp-now": {
         parameters: {
             query?: {
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
                 tz?: string;
             };
             header?: never;
@@ -256,9 +204,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -271,40 +219,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input: the detail names the parameter and what is wrong */
             400: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM; \"Mars/Olympus\" is neither"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET or HEAD */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
             429: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
-                    /** @description Whole seconds until the window resets */
+                    /** @description Whole seconds until the window resets. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description An unexpected failure; nothing internal is ever shown */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -315,7 +308,9 @@ export interface operations {
             query: {
                 /** @description Unix timestamp as a decimal integer, in seconds, milliseconds, microseconds or nanoseconds */
                 timestamp: string;
+                /** @description Skips unit detection: one of seconds, milliseconds, microseconds, nanoseconds */
                 unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
                 tz?: string;
             };
             header?: never;
@@ -327,9 +322,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -345,40 +340,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input: the detail names the parameter and what is wrong */
             400: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "timestamp must be a decimal integer (an optional sign and digits)"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET or HEAD */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
             429: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
-                    /** @description Whole seconds until the window resets */
+                    /** @description Whole seconds until the window resets. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description An unexpected failure; nothing internal is ever shown */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -389,7 +429,9 @@ export interface operations {
             query: {
                 /** @description RFC 3339 date-time, with Z or ±HH:MM, or without an offset when tz (or an RFC 9557 suffix such as [Europe/Berlin]) names the zone; second 60 only at a real leap second */
                 datetime: string;
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
                 tz?: string;
+                /** @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default: later in a gap, earlier in an overlap), earlier, later, or reject */
                 disambiguation?: "compatible" | "earlier" | "later" | "reject";
             };
             header?: never;
@@ -401,9 +443,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -423,40 +465,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input: the detail names the parameter and what is wrong */
             400: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "datetime has an impossible date: 2023-02-29"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET or HEAD */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
             429: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
-                    /** @description Whole seconds until the window resets */
+                    /** @description Whole seconds until the window resets. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description An unexpected failure; nothing internal is ever shown */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -467,7 +554,8 @@ export interface operations {
             query: {
                 /** @description JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped */
                 token: string;
-                check_secrets?: boolean | ("true" | "false");
+                /** @description Also try a list of publicly known HMAC secrets on an HS256/384/512 signature, and report known_secret if one verifies it */
+                check_secrets?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -478,9 +566,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -500,9 +588,12 @@ export interface operations {
                         issued_at: string | null;
                         not_before: string | null;
                         expired: boolean | null;
-                        issuer: unknown;
-                        audience: unknown;
-                        subject: unknown;
+                        /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
+                        issuer: string | null;
+                        /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
+                        audience: (string | string[]) | null;
+                        /** @description sub when it is a string, else null; payload keeps it as given */
+                        subject: string | null;
                         /** @constant */
                         encoding: "jwt";
                         /** @constant */
@@ -512,40 +603,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input: the detail names the parameter and what is wrong */
             400: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "token is an encrypted JWE (five parts) and cannot be decoded without the key"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET or HEAD */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
             429: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
-                    /** @description Whole seconds until the window resets */
+                    /** @description Whole seconds until the window resets. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description An unexpected failure; nothing internal is ever shown */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -558,9 +694,13 @@ export interface operations {
                 token: string;
                 /** @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key. */
                 key: string;
+                /** @description The iss the token must carry */
                 issuer?: string;
+                /** @description Comma-separated audiences; aud must name one of them */
                 audience?: string;
+                /** @description Comma-separated allow-list of RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519 */
                 algorithms?: string;
+                /** @description Leeway for exp and nbf, in whole seconds from 0 to 300 (default 0) */
                 clock_tolerance?: string;
             };
             header?: never;
@@ -572,9 +712,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -596,40 +736,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input: the detail names the parameter and what is wrong */
             400: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET or HEAD */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
             429: {
                 headers: {
-                    /** @description Remaining points and seconds to reset: "default";r=<remaining>;t=<seconds> */
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
                     RateLimit?: string;
-                    /** @description The policy: "default";q=<points>;w=<window seconds> */
+                    /** @description The limit: points per window and the window in seconds. */
                     "RateLimit-Policy"?: string;
-                    /** @description Whole seconds until the window resets */
+                    /** @description Whole seconds until the window resets. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description An unexpected failure; nothing internal is ever shown */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

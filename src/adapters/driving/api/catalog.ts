@@ -32,8 +32,16 @@ export interface CliCommand {
  * derived from the catalog below, and every one of them runs it through
  * `dispatch`, so they cannot disagree.
  */
+/** A request this operation refuses, and the exact detail it answers: the 400 example of the OpenAPI document. */
+export interface InvalidExample {
+  readonly input: Record<string, string>;
+  readonly detail: string;
+}
+
 export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly openapi: OpenApi;
+  /** Checked against the real answer by test/unit/catalog.test.ts. */
+  readonly invalid: InvalidExample;
   readonly input: I;
   readonly output: O;
   readonly run: (useCases: UseCases, input: z.output<I>) => z.input<O> | Promise<z.input<O>>;
@@ -62,13 +70,20 @@ const rest = (path: `/${string}`, tag: string, summary: string, extra: Partial<O
 export const catalog = {
   unixTimestamp: {
     now: define({
-      openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time, and local time in a zone'),
+      invalid: {
+        input: { tz: 'Mars/Olympus' },
+        detail: 'tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM; "Mars/Olympus" is neither',
+      },
+      openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time, and local time in a zone', {
+        description: 'The current instant in UTC, with its millisecond part; with `tz`, also as the wall clock of that zone shows it.',
+      }),
       input: nowInput,
       output: nowOutput,
       run: (useCases, input) => useCases.getCurrentTime.execute(input),
       cli: { command: 'now', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
     }),
     toUtc: define({
+      invalid: { input: { timestamp: '1.5' }, detail: 'timestamp must be a decimal integer (an optional sign and digits)' },
       openapi: rest('/unix-timestamp/to-utc', 'unix-timestamp', 'Unix timestamp to UTC', {
         description:
           'The unit is detected from the absolute value (below 1e11 seconds, below 1e14 milliseconds, below 1e17 microseconds, otherwise nanoseconds) unless `unit` names it.',
@@ -79,6 +94,7 @@ export const catalog = {
       cli: { command: 'to-utc', positional: ['timestamp'], example: 'tsjwt to-utc -1500 --unit milliseconds' },
     }),
     toUnix: define({
+      invalid: { input: { datetime: '2023-02-29T00:00:00Z' }, detail: 'datetime has an impossible date: 2023-02-29' },
       openapi: rest('/unix-timestamp/to-unix', 'unix-timestamp', 'RFC 3339 date-time, or wall-clock time in a zone, to Unix time', {
         description:
           'A date-time without an offset is read in the zone that `tz` or an RFC 9557 suffix names; a wall-clock time that DST skips or repeats is settled by `disambiguation` and reported in `resolution`. Second 60 is accepted only at the 27 real leap seconds.',
@@ -95,6 +111,7 @@ export const catalog = {
   },
   jwt: {
     decode: define({
+      invalid: { input: { token: 'a.b.c.d.e' }, detail: 'token is an encrypted JWE (five parts) and cannot be decoded without the key' },
       openapi: rest('/jwt/decode', 'jwt', 'Decode a JWT without verifying it', {
         description:
           'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.',
@@ -105,6 +122,11 @@ export const catalog = {
       cli: { command: 'decode', positional: ['token'], stdin: 'token', example: 'tsjwt decode - --check-secrets < token.txt' },
     }),
     verify: define({
+      invalid: {
+        input: { token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln', key: '{"kty":"oct","k":"c2VjcmV0"}' },
+        detail:
+          'key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history',
+      },
       openapi: rest('/jwt/verify', 'jwt', 'Verify a JWT with a public key', {
         description:
           'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',

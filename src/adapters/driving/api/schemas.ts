@@ -65,6 +65,11 @@ const checkSecrets = z
   .meta({
     description: 'Also try a list of publicly known HMAC secrets on an HS256/384/512 signature, and report known_secret if one verifies it',
     example: 'true',
+    // REST sends a string; tRPC clients may also send the boolean, which the client types show.
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      delete jsonSchema.anyOf;
+      Object.assign(jsonSchema, { type: 'string', enum: ['true', 'false'] });
+    },
   })
   .optional();
 
@@ -76,8 +81,8 @@ export const verifyInput = inputObject({
     'key',
     "A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key.",
   ).meta({ example: '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}' }),
-  issuer: stringParam('issuer', 'The iss the token must carry').optional(),
-  audience: stringParam('audience', 'Comma-separated audiences; aud must name one of them').optional(),
+  issuer: stringParam('issuer', 'The iss the token must carry').meta({ example: 'https://issuer.example' }).optional(),
+  audience: stringParam('audience', 'Comma-separated audiences; aud must name one of them').meta({ example: 'api,web' }).optional(),
   algorithms: stringParam('algorithms', `Comma-separated allow-list of ${PUBLIC_KEY_ALGORITHMS.join(', ')}`)
     .meta({ example: 'EdDSA,ES256' })
     .optional(),
@@ -166,9 +171,15 @@ export const decodeOutput = z.object({
   issued_at: isoOrNull,
   not_before: isoOrNull,
   expired: z.boolean().nullable(),
-  issuer: z.unknown(),
-  audience: z.unknown(),
-  subject: z.unknown(),
+  issuer: z
+    .string()
+    .nullable()
+    .meta({ description: 'iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given' }),
+  audience: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .meta({ description: 'aud when it is a string or an array of strings, else null; payload keeps it as given' }),
+  subject: z.string().nullable().meta({ description: 'sub when it is a string, else null; payload keeps it as given' }),
   encoding: z.literal('jwt'),
   source: z.literal('decode'),
   findings: z
@@ -198,5 +209,5 @@ export const verifyOutput = z.object({
 });
 
 export const errorBody = z.object({
-  detail: z.string().meta({ example: 'timestamp must be a decimal integer (an optional sign and digits)' }),
+  detail: z.string().meta({ description: 'Why the request failed; for invalid input, it names the parameter and what is wrong with it' }),
 });

@@ -28,6 +28,8 @@ export interface HttpAppOptions {
   readonly ipv6SubnetPrefix: number;
   readonly rateLimit: { readonly points: number; readonly durationSeconds: number };
   readonly version: string;
+  /** The absolute root URL the OpenAPI document names as its server, e.g. `http://localhost:3000`. */
+  readonly serverUrl: string;
   /** Serve plain tRPC GET queries without tRPC's request adapter (default true); see trpc-queries.ts. */
   readonly trpcFastPath?: boolean;
 }
@@ -148,7 +150,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   app.set('query parser', false);
   app.set('trust proxy', options.trustProxy);
 
-  const openApiJson = JSON.stringify(buildOpenApiDocument(basePath, options.version));
+  const openApiJson = JSON.stringify(buildOpenApiDocument({ basePath, version: options.version, serverUrl: options.serverUrl }));
   const restPaths = new Set<string>(REST_PATHS);
   const metrics = new HttpMetrics(storeHealth);
   const nameRoute = routeNamer(basePath, restPaths, new Set(OPERATION_BY_PROCEDURE.keys()));

@@ -25,7 +25,12 @@ const page = `<!doctype html>
  * package (no CDN), pointed at the generated document.
  */
 export function docsRouter(openApiUrl: string): Router {
-  const init = `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(openApiUrl)}, dom_id: '#swagger-ui', tryItOutEnabled: true });`;
+  const basePath = openApiUrl.replace(/\/openapi\.json$/, '');
+  // "Try it out" calls the host the page came from, whatever absolute server the document names for generated clients.
+  const init = `fetch(${JSON.stringify(openApiUrl)}).then((res) => res.json()).then((spec) => {
+  spec.servers = [{ url: window.location.origin + ${JSON.stringify(basePath)} }];
+  window.ui = SwaggerUIBundle({ spec, dom_id: '#swagger-ui', tryItOutEnabled: true });
+});`;
   const docs = express.Router({ caseSensitive: true, strict: true });
   docs.get('/', (req, res) => {
     if (!req.originalUrl.split('?')[0]?.endsWith('/')) {
