@@ -35,21 +35,25 @@ run: $(BUILT)
 # Local conversions through the command-line adapter: same core, same JSON, no server, no rate limit.
 # Values reach the CLI through the environment ("$$VAR"), never spliced into the shell line, so any
 # value is safe (make exports variables given on its command line). ZONE, not TZ: TZ is the C library's.
+# GNU make exits 2 whenever a recipe fails, so the CLI's own exit code (1 invalid input, 2 bad usage)
+# is printed; `npm run -s cli -- …` and the tsjwt bin return it as is.
+CLI := npm run -s cli --
+KEEP_CODE := || { code=$$?; echo "tsjwt exited with $$code" >&2; exit $$code; }
 now: $(BUILT)
-	@npm run -s cli -- now $${ZONE:+--tz "$$ZONE"}
+	@$(CLI) now $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
 
 to-utc: $(BUILT)
-	@npm run -s cli -- to-utc "$$TIMESTAMP" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"}
+	@$(CLI) to-utc "$$TIMESTAMP" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
 
 to-unix: $(BUILT)
-	@npm run -s cli -- to-unix "$$DATETIME" $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"}
+	@$(CLI) to-unix "$$DATETIME" $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
 
 decode: $(BUILT)
-	@npm run -s cli -- decode "$$TOKEN" $${CHECK_SECRETS:+--check-secrets="$$CHECK_SECRETS"}
+	@$(CLI) decode "$$TOKEN" $${CHECK_SECRETS:+--check-secrets="$$CHECK_SECRETS"} $(KEEP_CODE)
 
 verify: $(BUILT)
-	@npm run -s cli -- verify "$$TOKEN" "$$KEY" $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
-		$${ALGORITHMS:+--algorithms "$$ALGORITHMS"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"}
+	@$(CLI) verify "$$TOKEN" "$$KEY" $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
+		$${ALGORITHMS:+--algorithms "$$ALGORITHMS"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
 
 dev: $(INSTALLED)
 	npm run -s dev
@@ -79,6 +83,7 @@ TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
+	npm run -s bench:cli
 	npm run -s bench:memory
 
 clean:

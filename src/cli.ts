@@ -1,7 +1,19 @@
 #!/usr/bin/env node
+// The command line's composition root. It wires the use cases by hand instead of through the
+// inversify container, so that converting one timestamp loads only the core and what the
+// command needs (docs/architecture.md): no Express, Redis, rate limiter, logger or schema library.
+import { styleText } from 'node:util';
+import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
+import { SystemClock } from './adapters/driven/system-clock.js';
 import { runCli } from './adapters/driving/cli/cli.js';
-import { loadConfig } from './config.js';
-import { createContainer, resolveApplication } from './container.js';
+import type { Style } from './adapters/driving/cli/pretty.js';
+import type { SignatureVerifier } from './core/ports/signature-verifier.js';
+import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix.js';
+import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
+import { DecodeJwt } from './core/use-cases/decode-jwt.js';
+import { GetCurrentTime } from './core/use-cases/get-current-time.js';
+import { VerifyJwt } from './core/use-cases/verify-jwt.js';
+import packageJson from '../package.json' with { type: 'json' };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -9,12 +21,42 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// The CLI needs no server settings, so the environment's are not read: a bad PORT must not stop a conversion.
-const application = resolveApplication(createContainer(loadConfig({ LOG_LEVEL: 'silent' })));
-const code = await runCli(process.argv.slice(2), application.useCases, {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  readStdin,
-});
-await application.close();
+// jose is loaded only by `verify`.
+const verifier: SignatureVerifier = {
+  verify: async (request) => new (await import('./adapters/driven/jose-signature-verifier.js')).JoseSignatureVerifier().verify(request),
+};
+
+const paint =
+  (...format: Parameters<typeof styleText>[0][]) =>
+  (text: string): string =>
+    styleText(format.flat(), text, { stream: process.stdout });
+const style: Style = {
+  key: paint('cyan'),
+  string: paint('green'),
+  number: paint('yellow'),
+  literal: paint('magenta'),
+  critical: paint('bold', 'red'),
+  warning: paint('yellow'),
+  info: paint('blue'),
+};
+
+const clock = new SystemClock();
+const code = await runCli(
+  process.argv.slice(2),
+  {
+    getCurrentTime: new GetCurrentTime(clock),
+    convertTimestampToUtc: new ConvertTimestampToUtc(),
+    convertDatetimeToUnix: new ConvertDatetimeToUnix(),
+    decodeJwt: new DecodeJwt(clock, new HmacKnownSecrets()),
+    verifyJwt: new VerifyJwt(clock, verifier),
+  },
+  {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    readStdin,
+    terminal: process.stdout.isTTY,
+    style,
+    version: `tsjwt ${packageJson.version} (Node ${process.version}, tzdata ${process.versions.tz ?? 'unknown'})`,
+  },
+);
 process.exitCode = code;

@@ -1,19 +1,21 @@
 import { spawn } from 'node:child_process';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { USAGE, runCli } from '../../src/adapters/driving/cli/cli.js';
+import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js';
+import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
 import { JWT_IO_TOKEN, RFC7516_JWE } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
 
 const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
 
-async function cli(args: string[], stdin = '') {
+async function cli(args: string[], stdin = '', extra: Partial<CliIo> = {}) {
   let out = '';
   let err = '';
   const code = await runCli(args, application.useCases, {
     out: (text) => (out += text),
     err: (text) => (err += text),
     readStdin: () => Promise.resolve(stdin),
+    ...extra,
   });
   return { code, out, err };
 }
@@ -79,6 +81,37 @@ describe('command line', () => {
     const { code, err } = await cli(args);
     expect(code).toBe(2);
     expect(err).toContain(USAGE);
+  });
+
+  it('lays the answer out for a person on a terminal, and prints the raw JSON with --json', async () => {
+    const pretty = await cli(['decode', JWT_IO_TOKEN, '--check-secrets'], '', { terminal: true });
+    expect(pretty.code).toBe(0);
+    expect(pretty.out).toContain('\nheader\n  alg  HS256\n  typ  JWT\npayload\n');
+    expect(pretty.out).toMatch(
+      /^findings\n {2}CRITICAL known_secret {2}the signature verifies with the publicly known secret "your-256-bit-secret"/m,
+    );
+    expect(pretty.out).toMatch(/^ {2}WARNING no_expiry {2}/m);
+    const raw = await cli(['decode', JWT_IO_TOKEN, '--json'], '', { terminal: true });
+    expect(JSON.parse(raw.out)).toMatchObject({ algorithm: 'HS256', findings: [{ code: 'no_expiry' }] });
+    expect(raw.out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('colours findings by severity', () => {
+    const marked = { ...PLAIN, critical: (text: string) => `<c>${text}</c>`, info: (text: string) => `<i>${text}</i>` };
+    const text = render(
+      {
+        findings: [
+          { code: 'alg_none', severity: 'critical', message: 'm' },
+          { code: 'expired', severity: 'info', message: 'n' },
+        ],
+      },
+      marked,
+    );
+    expect(text).toBe('findings\n  <c>CRITICAL alg_none</c>  m\n  <i>INFO expired</i>  n\n');
+  });
+
+  it('prints its version', async () => {
+    expect(await cli(['--version'], '', { version: 'tsjwt 1.2.3' })).toEqual({ code: 0, out: 'tsjwt 1.2.3\n', err: '' });
   });
 
   it('is not rate limited', async () => {

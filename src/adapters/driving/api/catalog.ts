@@ -19,6 +19,8 @@ type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 /** How the command line offers an operation: its command and the input fields taken as positional arguments. */
 export interface CliCommand {
   readonly command: string;
+  /** The use case the command runs directly: the CLI loads no schema library, to start fast. */
+  readonly useCase: keyof UseCases;
   readonly positional: readonly string[];
   /** A positional argument that `-` reads from standard input, so a secret stays out of shell history. */
   readonly stdin?: string;
@@ -80,7 +82,7 @@ export const catalog = {
       input: nowInput,
       output: nowOutput,
       run: (useCases, input) => useCases.getCurrentTime.execute(input),
-      cli: { command: 'now', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
+      cli: { command: 'now', useCase: 'getCurrentTime', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
     }),
     toUtc: define({
       invalid: { input: { timestamp: '1.5' }, detail: 'timestamp must be a decimal integer (an optional sign and digits)' },
@@ -91,7 +93,12 @@ export const catalog = {
       input: toUtcInput,
       output: toUtcOutput,
       run: (useCases, input) => useCases.convertTimestampToUtc.execute(input),
-      cli: { command: 'to-utc', positional: ['timestamp'], example: 'tsjwt to-utc -1500 --unit milliseconds' },
+      cli: {
+        command: 'to-utc',
+        useCase: 'convertTimestampToUtc',
+        positional: ['timestamp'],
+        example: 'tsjwt to-utc -1500 --unit milliseconds',
+      },
     }),
     toUnix: define({
       invalid: { input: { datetime: '2023-02-29T00:00:00Z' }, detail: 'datetime has an impossible date: 2023-02-29' },
@@ -104,6 +111,7 @@ export const catalog = {
       run: (useCases, input) => useCases.convertDatetimeToUnix.execute(input),
       cli: {
         command: 'to-unix',
+        useCase: 'convertDatetimeToUnix',
         positional: ['datetime'],
         example: 'tsjwt to-unix 2024-10-27T02:30:00 --tz Europe/Berlin --disambiguation later',
       },
@@ -119,7 +127,13 @@ export const catalog = {
       input: decodeInput,
       output: decodeOutput,
       run: (useCases, input) => useCases.decodeJwt.execute(input),
-      cli: { command: 'decode', positional: ['token'], stdin: 'token', example: 'tsjwt decode - --check-secrets < token.txt' },
+      cli: {
+        command: 'decode',
+        useCase: 'decodeJwt',
+        positional: ['token'],
+        stdin: 'token',
+        example: 'tsjwt decode - --check-secrets < token.txt',
+      },
     }),
     verify: define({
       invalid: {
@@ -136,6 +150,7 @@ export const catalog = {
       run: (useCases, input) => useCases.verifyJwt.execute(input),
       cli: {
         command: 'verify',
+        useCase: 'verifyJwt',
         positional: ['token', 'key'],
         stdin: 'token',
         example: 'tsjwt verify - "$(cat public.pem)" --issuer https://issuer.example < token.txt',

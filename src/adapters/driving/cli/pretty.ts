@@ -1,0 +1,60 @@
+/** How terminal output is coloured; each function wraps a piece of text. */
+export interface Style {
+  readonly key: (text: string) => string;
+  readonly string: (text: string) => string;
+  readonly number: (text: string) => string;
+  readonly literal: (text: string) => string;
+  readonly critical: (text: string) => string;
+  readonly warning: (text: string) => string;
+  readonly info: (text: string) => string;
+}
+
+const plain = (text: string): string => text;
+export const PLAIN: Style = { key: plain, string: plain, number: plain, literal: plain, critical: plain, warning: plain, info: plain };
+
+const SEVERITY_ORDER = ['critical', 'warning', 'info'] as const;
+type Severity = (typeof SEVERITY_ORDER)[number];
+const isSeverity = (value: unknown): value is Severity => SEVERITY_ORDER.includes(value as Severity);
+
+function scalar(value: unknown, style: Style): string {
+  if (typeof value === 'string') return style.string(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return style.number(String(value));
+  if (typeof value === 'boolean' || value === null || value === undefined) return style.literal(String(value));
+  return style.string(JSON.stringify(value));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function lines(value: unknown, indent: string, style: Style): string[] {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [`${indent}${style.literal('(none)')}`];
+    return value.flatMap((entry) => {
+      if (isRecord(entry) && isSeverity(entry.severity) && typeof entry.code === 'string') {
+        const paint = style[entry.severity];
+        return [
+          `${indent}${paint(`${entry.severity.toUpperCase()} ${entry.code}`)}  ${typeof entry.message === 'string' ? entry.message : ''}`,
+        ];
+      }
+      if (isRecord(entry) || Array.isArray(entry)) return [`${indent}-`, ...lines(entry, `${indent}  `, style)];
+      return [`${indent}- ${scalar(entry, style)}`];
+    });
+  }
+  if (!isRecord(value)) return [`${indent}${scalar(value, style)}`];
+  const width = Math.max(0, ...Object.keys(value).map((key) => key.length));
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const label = style.key(key.padEnd(width));
+    if (isRecord(inner) || (Array.isArray(inner) && inner.length > 0))
+      return [`${indent}${style.key(key)}`, ...lines(inner, `${indent}  `, style)];
+    if (Array.isArray(inner)) return [`${indent}${label}  ${style.literal('(none)')}`];
+    return [`${indent}${label}  ${scalar(inner, style)}`];
+  });
+}
+
+/**
+ * An answer laid out for a person at a terminal: one field a line, nested
+ * objects indented (a JWT's header, claims, derived times and findings), and
+ * findings coloured by severity. Pipes get the JSON instead.
+ */
+export function render(value: unknown, style: Style = PLAIN): string {
+  return `${lines(value, '', style).join('\n')}\n`;
+}
