@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { redactUrl } from './adapters/driven/redact-url.js';
 import { z } from 'zod';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+/** More workers than this only compete for the same cores. */
+const MAX_WORKERS = 4 * availableParallelism();
 
 function isProxyEntry(entry: string): boolean {
   if (PROXY_NAMES.has(entry)) return true;
@@ -11,6 +16,20 @@ function isProxyEntry(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function redisUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL such as redis://:password@host:6379/0';
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') return 'must start with redis:// or rediss://';
+  if (url.hostname === '') return 'has no host';
+  if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d{1,2}$/.test(url.pathname))
+    return 'may name only a database number, such as /0';
+  return undefined;
 }
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
@@ -36,7 +55,13 @@ const trustProxy = z
       });
       return z.NEVER;
     }
-    if (/^\d+$/.test(text)) return Number(text);
+    if (/^\d+$/.test(text)) {
+      if (Number(text) > MAX_PROXY_HOPS) {
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY as a hop count must be at most ${MAX_PROXY_HOPS}` });
+        return z.NEVER;
+      }
+      return Number(text);
+    }
     const entries = text.split(',').map((entry) => entry.trim());
     const bad = entries.filter((entry) => !isProxyEntry(entry));
     if (bad.length > 0) {
@@ -52,11 +77,14 @@ const trustProxy = z
 const workers = z
   .string()
   .default('1')
-  .refine((value) => value === 'auto' || /^[1-9]\d{0,2}$/.test(value), { message: 'WORKERS must be a whole number from 1 to 999, or auto' })
+  .refine((value) => value === 'auto' || (/^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_WORKERS), {
+    message: `WORKERS must be a whole number from 1 to ${MAX_WORKERS} (4 × the ${MAX_WORKERS / 4} cores), or auto`,
+  })
   .transform((value) => (value === 'auto' ? ('auto' as const) : Number(value)));
 
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535, 3000),
+  METRICS_PORT: integer('METRICS_PORT', 0, 65535, 9464),
   HOST: z.string().min(1, 'HOST must not be empty').default('0.0.0.0'),
   BASE_PATH: z
     .string()
@@ -70,7 +98,10 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .default('redis://127.0.0.1:6379')
-    .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value), { message: 'REDIS_URL must be a redis:// or rediss:// URL' }),
+    .superRefine((value, ctx) => {
+      const problem = redisUrlProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `REDIS_URL ${problem}: ${redactUrl(value)}` });
+    }),
   RATE_LIMIT_IPV6_SUBNET: integer('RATE_LIMIT_IPV6_SUBNET', 1, 128, 56),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z
@@ -83,6 +114,8 @@ const envSchema = z.object({
 
 export interface Config {
   readonly port: number;
+  /** The Prometheus listener's port; 0 turns it off. */
+  readonly metricsPort: number;
   readonly host: string;
   readonly basePath: string;
   readonly rateLimit: {
@@ -118,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const value = parsed.data;
   return {
     port: value.PORT,
+    metricsPort: value.METRICS_PORT,
     host: value.HOST,
     basePath: value.BASE_PATH,
     rateLimit: {

@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { errorSummary } from './adapters/driving/http/observability.js';
-import { closeGracefully, createHttpServer } from './adapters/driving/http/server.js';
+import type { Server } from 'node:http';
+import { closeGracefully, createHttpServer, createMetricsServer } from './adapters/driving/http/server.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
@@ -45,13 +46,43 @@ function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<void>): void {
   }
 }
 
+/** The one plain line a failed listen prints, whatever LOG_LEVEL is. */
+function listenFailure(error: NodeJS.ErrnoException, setting: string, port: number, host: string): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `${setting === 'PORT' ? 'port' : setting} ${port} is already in use`;
+    case 'EACCES':
+      return `${setting === 'PORT' ? 'port' : setting} ${port} needs privileges this process does not have`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST ${host} cannot be bound: it is not an address of this machine`;
+    default:
+      return `cannot listen on ${host}:${port} (${setting}): ${error.code ?? error.name}`;
+  }
+}
+
+/** Listens, or stops the process with exit 1 and one line on stderr naming the cause. */
+function listenOrExit(server: Server, port: number, host: string, setting: string, onListening: () => void): void {
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    process.stderr.write(`${listenFailure(error, setting, port, host)}\n`);
+    process.exit(1);
+  });
+  server.listen(port, host, onListening);
+}
+
 /** One HTTP server: the whole service, or one of WORKERS cluster workers sharing the port. */
 function serve(config: Config, clusterWorker: boolean): void {
-  const { app, application } = buildHttpService(createContainer(config, { clusterWorker }));
+  const { app, application, metrics } = buildHttpService(createContainer(config, { clusterWorker }));
   const { logger } = application;
   onCrash(logger);
   const server = createHttpServer(app);
-  server.listen(config.port, config.host, () => {
+  if (config.metricsPort !== 0) {
+    listenOrExit(createMetricsServer(metrics), config.metricsPort, config.host, 'METRICS_PORT', () => {
+      logger.info({ port: config.metricsPort }, 'metrics listening');
+    });
+  }
+  listenOrExit(server, config.port, config.host, 'PORT', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ host: config.host, port, store: application.rateLimitStore.health().name }, 'listening');

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createLogger } from '../../src/adapters/driven/logger.js';
+import { HttpMetrics } from '../../src/adapters/driving/http/observability.js';
+import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createHttpApp } from '../../src/adapters/driving/http/app.js';
@@ -78,6 +80,7 @@ describe('logs', () => {
     } as unknown as UseCases;
     const app = createHttpApp({
       useCases,
+      metrics: new HttpMetrics(() => ({ name: 'memory', state: 'ok' })),
       consumeRateLimit: new ConsumeRateLimit(new MemoryRateLimitStore({ points: 100, durationSeconds: 10 }), {
         points: 100,
         durationSeconds: 10,
@@ -109,11 +112,16 @@ describe('logs', () => {
 
 describe('metrics', () => {
   it('expose requests by route, method and status, latency, rejections, degradation and process metrics, for free', async () => {
-    const { app } = testService({ RATE_LIMIT_POINTS: '2' });
+    const { app, metrics } = testService({ RATE_LIMIT_POINTS: '2' });
     await request(app).get('/unix-timestamp/to-utc?timestamp=1').expect(200);
     await request(app).get('/unix-timestamp/to-utc?timestamp=x').expect(400);
     await request(app).get('/unix-timestamp/to-utc?timestamp=1').expect(429);
-    const first = await request(app)
+    // The public port does not serve metrics; their own listener does.
+    expect((await request(testService().app).get('/metrics').expect(404)).body).toEqual({ detail: 'Not Found' });
+    const metricsServer = createMetricsServer(metrics);
+    expect((await request(metricsServer).get('/other').expect(404)).body).toEqual({ detail: 'Not Found' });
+    await request(metricsServer).post('/metrics').expect(405).expect('Allow', 'GET, HEAD');
+    const first = await request(metricsServer)
       .get('/metrics')
       .expect(200)
       .expect('Content-Type', /text\/plain/);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 describe('loadConfig', () => {
   it('has the contract defaults', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
+      metricsPort: 9464,
       host: '0.0.0.0',
       basePath: '',
       rateLimit: { points: 30, durationSeconds: 10, store: 'memory', redisUrl: 'redis://127.0.0.1:6379', ipv6SubnetPrefix: 56 },
@@ -23,6 +25,20 @@ describe('loadConfig', () => {
     ['false', false],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: '10' }, null],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY as a hop count must be at most 10'],
+    [{ TRUST_PROXY: '999999999999999999999' }, 'TRUST_PROXY as a hop count must be at most 10'],
+    [{ WORKERS: String(4 * availableParallelism()) }, null],
+    [{ WORKERS: String(4 * availableParallelism() + 1) }, `WORKERS must be a whole number from 1 to ${4 * availableParallelism()}`],
+    [{ WORKERS: '999' }, 'WORKERS must be a whole number from 1 to'],
+    [{ METRICS_PORT: '0' }, null],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT must be a whole number from 0 to 65535'],
+  ])('bounds %j', (env, problem) => {
+    if (problem === null) expect(() => loadConfig(env)).not.toThrow();
+    else expect(() => loadConfig(env)).toThrow(problem);
   });
 
   it('refuses TRUST_PROXY=true with a reason', () => {

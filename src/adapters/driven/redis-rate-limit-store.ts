@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
+import { redactUrl } from './redact-url.js';
 import { SharedRateLimitStore, type SharedStoreOptions } from './shared-rate-limit-store.js';
 
 export interface RedisStoreOptions extends SharedStoreOptions {
@@ -35,8 +36,18 @@ export class RedisRateLimitStore extends SharedRateLimitStore {
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
     });
-    // ioredis reports every failed reconnect attempt; the state change is logged once instead.
+    // ioredis reports every failed reconnect attempt; only the first, before any connection, is told,
+    // so that an instance that starts without Redis says so at once (and every later change once).
+    let connected = false;
+    this.client.once('error', (error: NodeJS.ErrnoException) => {
+      if (!connected)
+        options.onStateChange?.(
+          'degraded',
+          `Redis at ${redactUrl(options.url)} is unreachable (${error.code ?? error.name}); limiting per instance until it answers`,
+        );
+    });
     this.client.on('error', () => undefined);
+    this.client.once('ready', () => (connected = true));
     this.client.on('ready', () => this.setState('ok', 'connected to Redis'));
     this.client.on('close', () => this.setState('degraded', 'connection to Redis closed'));
     this.shared = new RateLimiterRedis({

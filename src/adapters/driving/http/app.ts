@@ -14,7 +14,8 @@ import { readTrpcCall } from '../trpc/request.js';
 import { trpcErrorShape } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { HttpMetrics, errorSummary, requestObserver, routeNamer } from './observability.js';
+import type { HttpMetrics } from './observability.js';
+import { errorSummary, requestObserver, routeNamer } from './observability.js';
 import { MalformedQueryError } from './query.js';
 import { budgetOf, rateLimitMiddleware, trpcCallOf, trpcRequestReader } from './rate-limit.js';
 import { REST_PATHS, restHandler } from './rest.js';
@@ -36,6 +37,8 @@ export interface HttpAppOptions {
 
 export interface HttpAppDeps {
   readonly useCases: UseCases;
+  /** Filled by the app, served by `createMetricsServer` on its own port, never on the public one. */
+  readonly metrics: HttpMetrics;
   readonly consumeRateLimit: ConsumeRateLimit;
   readonly storeHealth: () => StoreHealth;
   readonly logger: Logger;
@@ -102,6 +105,20 @@ const commonHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * A GET or HEAD with a body is refused, and the connection closed: whatever
+ * follows the headers cannot be trusted to frame the next request.
+ */
+const bodylessReads: RequestHandler = (req, res, next) => {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if ((req.method === 'GET' || req.method === 'HEAD') && hasBody) {
+    res.setHeader('Connection', 'close');
+    sendDetail(res, 400, 'GET and HEAD requests must not carry a body');
+    return;
+  }
+  next();
+};
+
 const preflight: RequestHandler = (req, res, next) => {
   if (req.method !== 'OPTIONS') {
     next();
@@ -141,7 +158,7 @@ const trpcGuard: RequestHandler = (req, res, next) => {
  * trpc-to-openapi, served by rest.ts), `/trpc`, the OpenAPI document, `/docs`,
  * health and metrics, behind the rate limit. It never listens; `main.ts` does.
  */
-export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger, options }: HttpAppDeps): Express {
+export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth, logger, options }: HttpAppDeps): Express {
   const { basePath } = options;
   const app = express();
   app.disable('x-powered-by');
@@ -152,7 +169,6 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
 
   const openApiJson = JSON.stringify(buildOpenApiDocument({ basePath, version: options.version, serverUrl: options.serverUrl }));
   const restPaths = new Set<string>(REST_PATHS);
-  const metrics = new HttpMetrics(storeHealth);
   const nameRoute = routeNamer(basePath, restPaths, new Set(OPERATION_BY_PROCEDURE.keys()));
   const logInternal = (error: unknown, route: string): void => {
     logger.error({ route, error: errorSummary(error) }, 'internal error');
@@ -163,7 +179,7 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   const contextOf = (res: Response): CallContext => ({ useCases, budget: budgetOf(res) });
   const trpcPath = `${basePath}/trpc`;
 
-  app.use(requestObserver(logger, metrics, nameRoute), commonHeaders, preflight);
+  app.use(requestObserver(logger, metrics, nameRoute), commonHeaders, bodylessReads, preflight);
 
   // The zone rules every local time is computed with are the runtime's ICU tzdata.
   const health = JSON.stringify({ status: 'ok', version: options.version, tzdata: process.versions.tz ?? null });
@@ -176,11 +192,6 @@ export function createHttpApp({ useCases, consumeRateLimit, storeHealth, logger,
   });
   app.get(`${basePath}/openapi.json`, (_req, res) => {
     res.type('application/json').send(openApiJson);
-  });
-  app.get('/metrics', (_req, res, next) => {
-    metrics.registry.metrics().then((text) => {
-      res.type(metrics.registry.contentType).send(text);
-    }, next);
   });
   app.use(`${basePath}/docs`, docsHeaders, docsRouter(`${basePath}/openapi.json`));
 

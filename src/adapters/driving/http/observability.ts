@@ -61,7 +61,7 @@ export class HttpMetrics {
  * unknown procedures and every query string stay out of logs and labels.
  */
 export function routeNamer(basePath: string, restPaths: ReadonlySet<string>, procedures: ReadonlySet<string>) {
-  const fixed = new Set(['/healthz', '/readyz', '/metrics']);
+  const fixed = new Set(['/healthz', '/readyz']);
   return (path: string, trpcCall: TrpcCall | undefined): string => {
     if (fixed.has(path)) return path;
     if (!path.startsWith(basePath)) return 'unmatched';

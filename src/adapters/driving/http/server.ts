@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { HttpMetrics } from './observability.js';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 
@@ -21,7 +22,8 @@ function statusFor(code: string | undefined): number {
  * malformed request lines) with a JSON body, as every other error is.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  // A response already went (or is going) out on this socket: a second one would corrupt the stream.
+  if (!socket.writable || error.code === 'ECONNRESET' || answering.has(socket)) {
     socket.destroy();
     return;
   }
@@ -34,8 +36,25 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   );
 }
 
+/** Sockets with a response in flight, or one that said Connection: close. */
+const answering = new WeakSet<Socket>();
+
+function tracked(app: Express): RequestListener {
+  return (req, res) => {
+    answering.add(req.socket);
+    res.once('finish', () => {
+      if (res.getHeader('connection') !== 'close') answering.delete(req.socket);
+    });
+    app(req, res);
+  };
+}
+
 export function createHttpServer(app: Express): Server {
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000 }, app);
+  // Node checks these timeouts every connectionsCheckingInterval (30 s by default); once a second keeps them exact to a second.
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    tracked(app),
+  );
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
   return server;
@@ -56,5 +75,33 @@ export function closeGracefully(server: Server, graceMs: number): Promise<void> 
       resolve();
     });
     server.closeIdleConnections();
+  });
+}
+
+/**
+ * The Prometheus endpoint, on a listener of its own (METRICS_PORT) so that
+ * the public port never serves it: `GET /metrics`, 404 for anything else.
+ */
+export function createMetricsServer(metrics: HttpMetrics): Server {
+  return createServer((req, res) => {
+    const path = req.url?.split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(path === '/metrics' ? 405 : 404, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(path === '/metrics' ? { allow: 'GET, HEAD' } : {}),
+      });
+      res.end(JSON.stringify({ detail: path === '/metrics' ? 'Method Not Allowed' : 'Not Found' }));
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'content-type': metrics.registry.contentType });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      () => {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ detail: 'Internal Server Error' }));
+      },
+    );
   });
 }
