@@ -6,7 +6,9 @@ const main = new URL('../../src/main.ts', import.meta.url).pathname;
 
 describe('WORKERS=2', () => {
   it('keeps one exact limit across two workers that both serve', async () => {
-    const child = spawn(tsx, [main], { env: { ...process.env, WORKERS: '2', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    const child = spawn(tsx, [main], {
+      env: { ...process.env, WORKERS: '2', PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
