@@ -134,6 +134,27 @@ describe('rate limit', () => {
       await request(app).get(toUtc()).set('X-Forwarded-For', '203.0.113.10, 198.51.100.1').expect(429);
     });
 
+    it.each([
+      ['loopback', 'not-an-ip-7'],
+      ['loopback', 'not-an-ip-8'],
+      ['loopback', 'unknown'],
+    ])(
+      'never makes a non-IP X-Forwarded-For entry a key (TRUST_PROXY=%s, %s): the nearest trusted address pays',
+      async (trust, forwarded) => {
+        const { app } = testService({ RATE_LIMIT_POINTS: '1', TRUST_PROXY: trust });
+        await request(app).get(toUtc()).set('X-Forwarded-For', forwarded).expect(200);
+        // Another bogus identity is the same client, the loopback proxy, and so is the proxy itself.
+        await request(app).get(toUtc()).set('X-Forwarded-For', `${forwarded}-again`).expect(429);
+        await request(app).get(toUtc()).expect(429);
+      },
+    );
+
+    it('keys by the client beyond a non-IP hop that two trusted proxies passed on', async () => {
+      const { app } = testService({ RATE_LIMIT_POINTS: '1', TRUST_PROXY: '2' });
+      await request(app).get(toUtc()).set('X-Forwarded-For', '198.51.100.1, garbage').expect(200);
+      await request(app).get(toUtc()).set('X-Forwarded-For', '198.51.100.1').expect(429);
+    });
+
     it('treats ::ffff:a.b.c.d as the IPv4 client and keys IPv6 by its /56', async () => {
       const { app } = testService({ RATE_LIMIT_POINTS: '1', TRUST_PROXY: 'loopback' });
       await request(app).get(toUtc()).set('X-Forwarded-For', '198.51.100.7').expect(200);

@@ -17,11 +17,11 @@ import { buildOpenApiDocument } from './openapi.js';
 import type { HttpMetrics } from './observability.js';
 import { errorSummary, requestObserver, routeNamer } from './observability.js';
 import { MalformedQueryError } from './query.js';
+import { compileTrust, type TrustProxy } from './client-key.js';
 import { budgetOf, rateLimitMiddleware, trpcCallOf, trpcRequestReader } from './rate-limit.js';
 import { REST_PATHS, restHandler } from './rest.js';
 import { sendDetail } from './rest-errors.js';
 
-export type TrustProxy = false | number | readonly string[];
 
 export interface HttpAppOptions {
   readonly basePath: string;
@@ -202,6 +202,7 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
       points: options.rateLimit.points,
       durationSeconds: options.rateLimit.durationSeconds,
       ipv6PrefixLength: options.ipv6SubnetPrefix,
+      trust: compileTrust(options.trustProxy),
       onRejected: (calls) => metrics.rejected(calls),
     }),
   );

@@ -1,4 +1,32 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
+import proxyaddr from 'proxy-addr';
+
+/** TRUST_PROXY as the config reads it: nothing, a hop count, or addresses, CIDRs and names. */
+export type TrustProxy = false | number | readonly string[];
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+/** TRUST_PROXY as a function, compiled once, with Express's `trust proxy` meaning. */
+export function compileTrust(trust: TrustProxy): TrustFunction {
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return proxyaddr.compile([...trust]);
+}
+
+/**
+ * The client's address: the socket's, or the one the trusted proxies vouch
+ * for. An X-Forwarded-For entry that is not an IP address is never the client:
+ * the request is then keyed by the nearest address that is one, the proxy that
+ * passed it on.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustFunction): string | undefined {
+  const chain = proxyaddr.all(req, trust);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const address = chain[i] ?? '';
+    if (isIP(address.replace(/%.*$/, '')) !== 0) return address;
+  }
+  return undefined;
+}
 
 function parseIPv6(address: string): number[] | undefined {
   let text = address;

@@ -3,7 +3,7 @@ import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/use-case
 import type { CallBudget } from '../api/dispatcher.js';
 import { RATE_LIMIT_MESSAGE } from '../api/errors.js';
 import { callCount, readTrpcCall, type TrpcCall } from '../trpc/request.js';
-import { clientKey } from './client-key.js';
+import { clientAddress, clientKey, type TrustFunction } from './client-key.js';
 import { sendDetail } from './rest-errors.js';
 
 export interface RateLimitOptions {
@@ -11,6 +11,8 @@ export interface RateLimitOptions {
   readonly durationSeconds: number;
   readonly points: number;
   readonly ipv6PrefixLength: number;
+  /** Which proxies' X-Forwarded-For to believe. */
+  readonly trust: TrustFunction;
   /** Told how many calls a request had refused. */
   readonly onRejected?: (calls: number) => void;
 }
@@ -58,7 +60,7 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
   return async (req, res, next) => {
     const trpcCall = trpcCallOf(res);
     const calls = callCount(trpcCall);
-    const decision = await options.consume.execute({ clientKey: clientKey(req.ip, options.ipv6PrefixLength), calls });
+    const decision = await options.consume.execute({ clientKey: clientKey(clientAddress(req, options.trust), options.ipv6PrefixLength), calls });
     res.setHeader('RateLimit-Policy', policyHeader);
     res.setHeader('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
     localsOf(res).budget = budgetFor(decision);
