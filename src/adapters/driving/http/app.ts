@@ -22,7 +22,6 @@ import { budgetOf, rateLimitMiddleware, trpcCallOf, trpcRequestReader } from './
 import { REST_PATHS, restHandler } from './rest.js';
 import { sendDetail } from './rest-errors.js';
 
-
 export interface HttpAppOptions {
   readonly basePath: string;
   readonly trustProxy: TrustProxy;

@@ -60,7 +60,10 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
   return async (req, res, next) => {
     const trpcCall = trpcCallOf(res);
     const calls = callCount(trpcCall);
-    const decision = await options.consume.execute({ clientKey: clientKey(clientAddress(req, options.trust), options.ipv6PrefixLength), calls });
+    const decision = await options.consume.execute({
+      clientKey: clientKey(clientAddress(req, options.trust), options.ipv6PrefixLength),
+      calls,
+    });
     res.setHeader('RateLimit-Policy', policyHeader);
     res.setHeader('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
     localsOf(res).budget = budgetFor(decision);
