@@ -307,11 +307,18 @@ describe('leap seconds', () => {
     expect(LEAP_DAYS).toHaveLength(27);
   });
 
-  it.each(LEAP_DAYS)('accepts 23:59:60 UTC at the end of %s, as 23:59:59 with its fraction', (day) => {
+  it.each(LEAP_DAYS)('accepts 23:59:60 UTC at the end of %s, as 23:59:59 with its fraction, and no second either side of it', (day) => {
     const answer = toUnix.execute({ datetime: `${day}T23:59:60.750Z` });
     expect(answer.utc.iso).toBe(`${day}T23:59:59Z`);
     expect(answer.utc.unix_milliseconds % 1000).toBe(750);
     expect(answer.leap_second).toBe(true);
+    const before = toUnix.execute({ datetime: `${day}T23:59:59Z` });
+    const after = toUnix.execute({ datetime: `${day}T23:59:60Z` }).utc.unix_seconds + 1;
+    expect('leap_second' in before).toBe(false);
+    expect(after).toBe(before.utc.unix_seconds + 1);
+    expect(toUtc.execute({ timestamp: String(after) }).utc.iso.slice(11)).toBe('00:00:00Z');
+    // The same leap second one minute either side is fake.
+    expectDomainError(() => toUnix.execute({ datetime: `${day}T23:58:60Z` }), 'DATETIME_NOT_LEAP_SECOND', /no leap second occurred then/);
   });
 
   it.each([
