@@ -1,0 +1,58 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, testService, type Running } from '../support/service.js';
+
+const { app } = testService({ RATE_LIMIT_POINTS: '1' });
+let running: Running;
+beforeAll(async () => {
+  running = await listen(app);
+});
+afterAll(() => running.close());
+
+/** The bytes as sent, not decompressed (node:http never decodes). */
+function fetchRaw(path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${running.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('/docs assets', () => {
+  it('serves the bundle brotli-compressed, with an ETag and a week of caching, for free', async () => {
+    const plain = await fetchRaw('/docs/swagger-ui-bundle.js', 'identity');
+    const br = await fetchRaw('/docs/swagger-ui-bundle.js', 'gzip, deflate, br');
+    expect([plain.status, br.status]).toEqual([200, 200]);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=604800');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.etag).toMatch(/^W\/".+"$/);
+    expect(br.headers.ratelimit).toBeUndefined();
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    const gz = await fetchRaw('/docs/swagger-ui-bundle.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('answers a revalidation with 304 and no body', async () => {
+    const first = await request(app).get('/docs/swagger-ui.css').expect(200);
+    const again = await request(app).get('/docs/swagger-ui.css').set('If-None-Match', String(first.headers.etag)).expect(304);
+    expect(again.text ?? '').toBe('');
+    const page = await request(app).get('/docs/').expect(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    await request(app).get('/docs/').set('If-None-Match', String(page.headers.etag)).expect(304);
+  });
+
+  it('serves only the files the page loads', async () => {
+    for (const path of ['/docs/swagger-ui-bundle.js.map', '/docs/index.html', '/docs/package.json', '/docs/..%2Fpackage.json']) {
+      expect((await request(app).get(path).expect(404)).body).toEqual({ detail: 'Not Found' });
+    }
+  });
+});
