@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { errorSummary } from './adapters/driving/http/observability.js';
 import type { Server } from 'node:http';
 import { closeGracefully, createHttpServer, createMetricsServer } from './adapters/driving/http/server.js';
+import { parserAnswerRecorder } from './adapters/driving/http/observability.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
@@ -76,7 +77,7 @@ function serve(config: Config, clusterWorker: boolean): void {
   const { app, application, metrics } = buildHttpService(createContainer(config, { clusterWorker }));
   const { logger } = application;
   onCrash(logger);
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, parserAnswerRecorder(logger, metrics));
   if (config.metricsPort !== 0) {
     listenOrExit(createMetricsServer(metrics), config.metricsPort, config.host, 'METRICS_PORT', () => {
       logger.info({ port: config.metricsPort }, 'metrics listening');

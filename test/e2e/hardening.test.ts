@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createLogger } from '../../src/adapters/driven/logger.js';
-import { HttpMetrics } from '../../src/adapters/driving/http/observability.js';
+import { HttpMetrics, parserAnswerRecorder } from '../../src/adapters/driving/http/observability.js';
 import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -153,8 +153,10 @@ describe('headers', () => {
 });
 
 describe('malformed requests', () => {
-  it('answer oversized headers with 431 JSON and malformed HTTP with 400 JSON, and stay up', async () => {
-    const running = await listen(testService().app);
+  it('answer oversized headers with 431 JSON and malformed HTTP with 400 JSON, log and count them, and stay up', async () => {
+    const { lines, logger } = capturedLogger();
+    const { app, metrics } = testService();
+    const running = await listen(app, '127.0.0.1', parserAnswerRecorder(logger, metrics));
     try {
       const huge = await rawExchange(running.url, `GET /unix-timestamp/now HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       expect(huge).toMatch(/^HTTP\/1.1 431 /);
@@ -168,6 +170,19 @@ describe('malformed requests', () => {
       const badVersion = await rawExchange(running.url, 'GET / HTTP/7.0\r\n\r\n');
       expect(badVersion).toMatch(/^HTTP\/1.1 400 /);
       expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+      const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.route === 'parser');
+      expect(logged.map((entry) => entry.status)).toEqual([431, 431, 400, 400]);
+      expect(logged[0]).toMatchObject({
+        msg: 'request',
+        method: 'OTHER',
+        level: 'info',
+        durationMs: expect.any(Number),
+        requestId: expect.any(String),
+      });
+      expect(lines.join('')).not.toContain('aaaaaaaa');
+      const text = await metrics.registry.metrics();
+      expect(text).toContain('http_requests_total{route="parser",method="OTHER",status="431"} 2');
+      expect(text).toContain('http_requests_total{route="parser",method="OTHER",status="400"} 2');
     } finally {
       await running.close();
     }

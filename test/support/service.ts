@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { createHttpServer } from '../../src/adapters/driving/http/server.js';
+import { createHttpServer, type ParserAnswerRecorder } from '../../src/adapters/driving/http/server.js';
 import { loadConfig } from '../../src/config.js';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -43,8 +43,8 @@ export interface Running {
 }
 
 /** Listens on an ephemeral port of the loopback interface, with the production server settings. */
-export async function listen(app: Express, host = '127.0.0.1'): Promise<Running> {
-  const server = createHttpServer(app);
+export async function listen(app: Express, host = '127.0.0.1', record?: ParserAnswerRecorder): Promise<Running> {
+  const server = createHttpServer(app, record);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

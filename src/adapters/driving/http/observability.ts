@@ -119,3 +119,18 @@ export function errorSummary(error: unknown): { type: string; frames?: string } 
     .join('\n');
   return frames ? { type: error.name, frames } : { type: error.name };
 }
+
+/**
+ * Logs and counts the answers Node's HTTP parser forces before any route runs
+ * (malformed requests, oversized headers, timeouts) like every other request,
+ * under the route `parser`. Nothing of the request is read.
+ */
+export function parserAnswerRecorder(logger: Logger, metrics: HttpMetrics) {
+  return (status: number, seconds: number): void => {
+    metrics.observe('parser', 'OTHER', status, seconds);
+    logger.info(
+      { requestId: randomUUID(), method: 'OTHER', route: 'parser', status, durationMs: Math.round(seconds * 1e6) / 1e3 },
+      'request',
+    );
+  };
+}

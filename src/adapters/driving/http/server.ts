@@ -21,13 +21,15 @@ function statusFor(code: string | undefined): number {
  * Answers what Node's parser refuses before Express sees it (oversized headers,
  * malformed request lines) with a JSON body, as every other error is.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, record: ParserAnswerRecorder | undefined): void {
   // A response already went (or is going) out on this socket: a second one would corrupt the stream.
   if (!socket.writable || error.code === 'ECONNRESET' || answering.has(socket)) {
     socket.destroy();
     return;
   }
   const status = statusFor(error.code);
+  const opened = openedAt.get(socket);
+  record?.(status, opened === undefined ? 0 : Number(process.hrtime.bigint() - opened) / 1e9);
   const body = JSON.stringify({ detail: STATUS_TEXT[status] ?? 'Bad Request' });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -38,6 +40,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 
 /** Sockets with a response in flight, or one that said Connection: close. */
 const answering = new WeakSet<Socket>();
+const openedAt = new WeakMap<Socket, bigint>();
+
+/** Told of every answer Node's parser forced (400, 408, 431), with the seconds since the connection opened. */
+export type ParserAnswerRecorder = (status: number, seconds: number) => void;
 
 function tracked(app: Express): RequestListener {
   return (req, res) => {
@@ -49,14 +55,15 @@ function tracked(app: Express): RequestListener {
   };
 }
 
-export function createHttpServer(app: Express): Server {
+export function createHttpServer(app: Express, record?: ParserAnswerRecorder): Server {
   // Node checks these timeouts every connectionsCheckingInterval (30 s by default); once a second keeps them exact to a second.
   const server = createServer(
     { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     tracked(app),
   );
   server.keepAliveTimeout = 5_000;
-  server.on('clientError', answerClientError);
+  server.on('connection', (socket: Socket) => openedAt.set(socket, process.hrtime.bigint()));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, record));
   return server;
 }
 
