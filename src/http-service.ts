@@ -2,19 +2,22 @@ import type { Container } from 'inversify';
 import type { Express } from 'express';
 import { createHttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
 import { HttpMetrics } from './adapters/driving/http/observability.js';
+import { Lifecycle } from './adapters/driving/http/server.js';
 import { SERVICE_VERSION, TOKENS, resolveApplication, type Application } from './container.js';
 
 /** The HTTP app over a container's application: what `main.ts` and the tests serve. */
 export function buildHttpService(
   container: Container,
   tuning: Pick<HttpAppOptions, 'trpcFastPath'> = {},
-): { app: Express; application: Application; metrics: HttpMetrics } {
+): { app: Express; application: Application; metrics: HttpMetrics; lifecycle: Lifecycle } {
   const config = container.get(TOKENS.Config);
   const application = resolveApplication(container);
   const metrics = new HttpMetrics(() => application.rateLimitStore.health());
+  const lifecycle = new Lifecycle();
   const app = createHttpApp({
     useCases: application.useCases,
     metrics,
+    lifecycle,
     consumeRateLimit: application.consumeRateLimit,
     storeHealth: () => application.rateLimitStore.health(),
     logger: application.logger,
@@ -28,5 +31,5 @@ export function buildHttpService(
       ...tuning,
     },
   });
-  return { app, application, metrics };
+  return { app, application, metrics, lifecycle };
 }

@@ -44,7 +44,7 @@ export interface Running {
 
 /** Listens on an ephemeral port of the loopback interface, with the production server settings. */
 export async function listen(app: Express, host = '127.0.0.1', record?: ParserAnswerRecorder): Promise<Running> {
-  const server = createHttpServer(app, record);
+  const server = createHttpServer(app, { ...(record === undefined ? {} : { record }) });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -40,6 +40,8 @@ export interface HttpAppDeps {
   readonly metrics: HttpMetrics;
   readonly consumeRateLimit: ConsumeRateLimit;
   readonly storeHealth: () => StoreHealth;
+  /** Draining for shutdown: readiness answers 503. */
+  readonly lifecycle?: { readonly draining: boolean };
   readonly logger: Logger;
   readonly options: HttpAppOptions;
 }
@@ -157,7 +159,7 @@ const trpcGuard: RequestHandler = (req, res, next) => {
  * trpc-to-openapi, served by rest.ts), `/trpc`, the OpenAPI document, `/docs`,
  * health and metrics, behind the rate limit. It never listens; `main.ts` does.
  */
-export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth, logger, options }: HttpAppDeps): Express {
+export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth, lifecycle, logger, options }: HttpAppDeps): Express {
   const { basePath } = options;
   const app = express();
   app.disable('x-powered-by');
@@ -187,6 +189,10 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   });
   app.get('/readyz', (_req, res) => {
     const store = storeHealth();
+    if (lifecycle?.draining) {
+      res.status(503).json({ status: 'draining', store });
+      return;
+    }
     res.json({ status: store.state === 'ok' ? 'ok' : 'degraded', store });
   });
   app.get(`${basePath}/openapi.json`, (_req, res) => {

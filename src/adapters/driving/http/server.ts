@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { HttpMetrics } from './observability.js';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import type { Express } from 'express';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -45,8 +45,20 @@ const openedAt = new WeakMap<Socket, bigint>();
 /** Told of every answer Node's parser forced (400, 408, 431), with the seconds since the connection opened. */
 export type ParserAnswerRecorder = (status: number, seconds: number) => void;
 
-function tracked(app: Express): RequestListener {
+/** Whether the process is draining for shutdown; shared by the app (readiness) and the server (Connection: close). */
+export class Lifecycle {
+  draining = false;
+}
+
+export interface HttpServerOptions {
+  readonly record?: ParserAnswerRecorder;
+  readonly lifecycle?: Lifecycle;
+}
+
+function tracked(app: Express, lifecycle: Lifecycle | undefined): RequestListener {
   return (req, res) => {
+    // While draining, every answer closes its connection, so a kept-alive client moves on to another instance.
+    if (lifecycle?.draining) res.setHeader('Connection', 'close');
     answering.add(req.socket);
     res.once('finish', () => {
       if (res.getHeader('connection') !== 'close') answering.delete(req.socket);
@@ -55,11 +67,11 @@ function tracked(app: Express): RequestListener {
   };
 }
 
-export function createHttpServer(app: Express, record?: ParserAnswerRecorder): Server {
+export function createHttpServer(app: Express, { record, lifecycle }: HttpServerOptions = {}): Server {
   // Node checks these timeouts every connectionsCheckingInterval (30 s by default); once a second keeps them exact to a second.
   const server = createServer(
     { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
-    tracked(app),
+    tracked(app, lifecycle),
   );
   server.keepAliveTimeout = 5_000;
   server.on('connection', (socket: Socket) => openedAt.set(socket, process.hrtime.bigint()));
@@ -68,20 +80,23 @@ export function createHttpServer(app: Express, record?: ParserAnswerRecorder): S
 }
 
 /**
- * Stops accepting, lets requests in flight finish, and force-closes whatever
- * is still open after `graceMs`. Resolves once the server has closed.
+ * Drains for shutdown: readiness turns 503, the server stops accepting new
+ * connections, every request that arrives on an open connection is still
+ * answered (with `Connection: close`), and idle kept-alive connections are
+ * left to their keep-alive timeout rather than cut, since a client may be
+ * sending on one at that moment. Whatever is still open after `graceMs` is
+ * closed. Resolves once every connection has ended.
  */
-export function closeGracefully(server: Server, graceMs: number): Promise<void> {
+export function closeGracefully(server: Server, lifecycle: Lifecycle, graceMs: number): Promise<void> {
+  lifecycle.draining = true;
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
-    // A keep-alive connection turns idle once its request in flight is answered; close it then.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    server.close(() => {
+    force.unref();
+    // http.Server#close would also cut idle kept-alive connections; net.Server#close only stops accepting.
+    net.Server.prototype.close.call(server, () => {
       clearTimeout(force);
-      clearInterval(sweep);
       resolve();
     });
-    server.closeIdleConnections();
   });
 }
 
