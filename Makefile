@@ -7,13 +7,13 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src -name '*.ts') tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix decode verify
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix decode verify image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
-	@echo "make lint | typecheck | build | bench | bench-memory | mutation | clean"
+	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | clean"
 	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
@@ -85,6 +85,15 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:jwt
 	npm run -s bench:cli
 	npm run -s bench:memory
+
+# The container image (Containerfile), with podman or docker, whichever is present.
+image: $(BUILT)
+	scripts/stage-image.sh
+	$$(command -v podman || command -v docker) build -t timestamp-jwt-service:$$(node -p 'require("./package.json").version' 2>/dev/null || echo latest) -f Containerfile .
+
+# Builds and tries the image here, with no registry: a Debian base from mmdebstrap, podman, runc.
+image-test: $(INSTALLED)
+	scripts/image-test.sh
 
 clean:
 	rm -rf dist node_modules

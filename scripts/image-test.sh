@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make image-test: builds the image here, where no registry is reachable, and tries it as an
+# operator would. The base is a Debian minbase root filesystem made with mmdebstrap (cached in
+# .image/base.tar; Essential packages only, no apt: nothing installs at run time), imported into podman. This sandbox's runtime needs runc and explicit ulimits;
+# those flags live here, not in the Containerfile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUN_FLAGS=(--runtime runc --ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
+BASE=localhost/tsjwt-base:bookworm
+IMAGE=localhost/tsjwt:test
+NAME=tsjwt-image-test-$$
+
+if [ ! -s .image/base.tar ]; then
+  echo "image-test: building a Debian root filesystem (Essential packages only) with mmdebstrap (about 100 s, cached)"
+  mkdir -p .image
+  # A base as slim as bookworm-slim: no docs, manuals or locales, no apt caches.
+  mmdebstrap --variant=essential --format=tar --quiet \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+    --customize-hook='rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*' \
+    bookworm .image/base.tar.tmp
+  mv .image/base.tar.tmp .image/base.tar
+fi
+podman image exists "$BASE" || podman import --quiet .image/base.tar "$BASE" >/dev/null
+
+make -s build
+scripts/stage-image.sh
+podman build --quiet --build-arg BASE_IMAGE="$BASE" -t "$IMAGE" -f Containerfile . >/dev/null
+
+size=$(podman image inspect "$IMAGE" --format '{{.Size}}')
+echo "image-test: image size $((size / 1000000)) MB"
+[ "$size" -le 250000000 ] || { echo "image-test: FAIL: image is over 250 MB" >&2; exit 1; }
+user=$(podman image inspect "$IMAGE" --format '{{.Config.User}}')
+[ "$user" = "10001:10001" ] || { echo "image-test: FAIL: image runs as '$user', not a non-root user" >&2; exit 1; }
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+cleanup() { podman rm -f "$NAME" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+podman run -d --name "$NAME" "${RUN_FLAGS[@]}" --read-only -p "127.0.0.1:$port:3000" "$IMAGE" >/dev/null
+for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
+health=$(curl -fsS "http://127.0.0.1:$port/healthz")
+echo "image-test: /healthz $health"
+echo "$health" | grep -q '"status":"ok"' || { echo "image-test: FAIL: /healthz" >&2; podman logs "$NAME" >&2; exit 1; }
+answer=$(curl -fsS "http://127.0.0.1:$port/unix-timestamp/to-utc?timestamp=1700000000&tz=Europe/Berlin")
+echo "$answer" | grep -q '"iso":"2023-11-14T22:13:20Z"' || { echo "image-test: FAIL: conversion answered $answer" >&2; exit 1; }
+echo "image-test: conversion ok"
+
+started=$(date +%s%N)
+podman stop --time 10 "$NAME" >/dev/null
+elapsed_ms=$((($(date +%s%N) - started) / 1000000))
+code=$(podman inspect "$NAME" --format '{{.State.ExitCode}}')
+echo "image-test: stopped in ${elapsed_ms} ms with exit code $code"
+[ "$code" = "0" ] || { echo "image-test: FAIL: exit code $code after SIGTERM" >&2; podman logs "$NAME" >&2; exit 1; }
+[ "$elapsed_ms" -lt 10000 ] || { echo "image-test: FAIL: took ${elapsed_ms} ms to stop" >&2; exit 1; }
+echo "image-test: passed"
