@@ -17,7 +17,8 @@ help:
 	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	# Building needs the dev dependencies (TypeScript, types) whatever NODE_ENV says; the image installs only runtime ones.
+	npm ci --include=dev --no-audit --no-fund
 	npm run -s check-node
 	@touch $@
 
