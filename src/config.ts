@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { redactUrl } from './adapters/driven/redact-url.js';
+import type { RedisConnection } from './adapters/driven/redis-connection.js';
+import { readRedisConnection } from './redis-config.js';
 import { z } from 'zod';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -16,20 +17,6 @@ function isProxyEntry(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-function redisUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'is not a URL such as redis://:password@host:6379/0';
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') return 'must start with redis:// or rediss://';
-  if (url.hostname === '') return 'has no host';
-  if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d{1,2}$/.test(url.pathname))
-    return 'may name only a database number, such as /0';
-  return undefined;
 }
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
@@ -95,13 +82,6 @@ const envSchema = z.object({
   RATE_LIMIT_POINTS: integer('RATE_LIMIT_POINTS', 1, 1_000_000_000, 30),
   RATE_LIMIT_DURATION_SECONDS: integer('RATE_LIMIT_DURATION_SECONDS', 1, 86_400, 10),
   RATE_LIMIT_STORE: z.enum(['memory', 'redis'], { error: 'RATE_LIMIT_STORE must be memory or redis' }).default('memory'),
-  REDIS_URL: z
-    .string()
-    .default('redis://127.0.0.1:6379')
-    .superRefine((value, ctx) => {
-      const problem = redisUrlProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: `REDIS_URL ${problem}: ${redactUrl(value)}` });
-    }),
   RATE_LIMIT_IPV6_SUBNET: integer('RATE_LIMIT_IPV6_SUBNET', 1, 128, 56),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z
@@ -122,7 +102,8 @@ export interface Config {
     readonly points: number;
     readonly durationSeconds: number;
     readonly store: 'memory' | 'redis';
-    readonly redisUrl: string;
+    /** Where Redis is: set exactly when `store` is `redis`, whose settings are read only then. */
+    readonly redis: RedisConnection | undefined;
     readonly ipv6SubnetPrefix: number;
   };
   readonly trustProxy: false | number | readonly string[];
@@ -139,14 +120,16 @@ export class ConfigError extends Error {
 /** Reads every setting from the environment at once; throws ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) =>
+  const redis = env.RATE_LIMIT_STORE === 'redis' ? readRedisConnection(env) : { value: undefined, problems: [] };
+  if (!parsed.success || redis.problems.length > 0) {
+    throw new ConfigError([
+      ...(parsed.error?.issues ?? []).map((issue) =>
         issue.path.length > 0 && !issue.message.startsWith(String(issue.path[0]))
           ? `${String(issue.path[0])}: ${issue.message}`
           : issue.message,
       ),
-    );
+      ...redis.problems,
+    ]);
   }
   const value = parsed.data;
   return {
@@ -158,7 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       points: value.RATE_LIMIT_POINTS,
       durationSeconds: value.RATE_LIMIT_DURATION_SECONDS,
       store: value.RATE_LIMIT_STORE,
-      redisUrl: value.REDIS_URL,
+      redis: redis.value,
       ipv6SubnetPrefix: value.RATE_LIMIT_IPV6_SUBNET,
     },
     trustProxy: value.TRUST_PROXY,

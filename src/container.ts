@@ -67,8 +67,7 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
         createRateLimitStore(
           policy,
           {
-            kind: config.rateLimit.store,
-            redisUrl: config.rateLimit.redisUrl,
+            ...(config.rateLimit.redis === undefined ? { kind: 'memory' } : { kind: 'redis', redis: config.rateLimit.redis }),
             clusterWorker: role.clusterWorker ?? false,
             ...(role.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: role.redisKeyPrefix }),
           },

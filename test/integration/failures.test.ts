@@ -37,7 +37,12 @@ describe('failures without an unhandled rejection', () => {
   it.skipIf(!REDIS_URL)('keeps serving, and limiting, when Redis refuses the database SELECT', async () => {
     const store = createRateLimitStore(
       { points: 2, durationSeconds: 10 },
-      { kind: 'redis', redisUrl: `${REDIS_URL ?? ''}/99`, clusterWorker: false, redisKeyPrefix: 'select-test' },
+      {
+        kind: 'redis',
+        redis: { topology: { mode: 'single', url: `${REDIS_URL ?? ''}/99` }, tls: false },
+        clusterWorker: false,
+        redisKeyPrefix: 'select-test',
+      },
       pino({ level: 'silent' }),
     );
     try {

@@ -1,66 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer } from '../../src/container.js';
-import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-stores.js';
 import { buildHttpService } from '../../src/http-service.js';
-import { testService } from '../support/service.js';
 import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
-import { listen, type Running } from '../support/service.js';
+import {
+  TO_UTC as toUtc,
+  newClient,
+  startInstance as startWithEnv,
+  statusesSplitAcross,
+  stopInstance,
+  timedGet,
+  until,
+  type Instance,
+} from '../support/redis-instances.js';
+import { listen } from '../support/service.js';
 
-const toUtc = '/unix-timestamp/to-utc?timestamp=0';
-
-interface Instance {
-  readonly running: Running;
-  readonly store: RateLimitStore;
-  readonly logs: string[];
-}
-
-async function startInstance(url: string, keyPrefix: string): Promise<Instance> {
-  const logs: string[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
-  const config = loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: url, TRUST_PROXY: 'loopback' });
-  const policy = { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds };
-  const store = createRateLimitStore(policy, { kind: 'redis', redisUrl: url, clusterWorker: false, redisKeyPrefix: keyPrefix }, logger);
-  const { app } = testService({ RATE_LIMIT_STORE: 'redis', REDIS_URL: url, TRUST_PROXY: 'loopback' }, { rateLimitStore: store, logger });
-  return { running: await listen(app), store, logs };
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  await instance.running.close();
-  await instance.store.close();
-}
-
-let clientCounter = 0;
-/** A client address of its own for each test, through the trusted loopback proxy hop. */
-const newClient = (): Record<string, string> => ({ 'X-Forwarded-For': `198.51.100.${++clientCounter}` });
-
-async function statusesSplitAcross(instances: Instance[], total: number, client = newClient()): Promise<number[]> {
-  return Promise.all(
-    Array.from({ length: total }, (_, i) =>
-      fetch(`${instances[i % instances.length]?.running.url}${toUtc}`, { headers: client }).then((res) => res.status),
-    ),
-  );
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - start;
-}
-
-async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
-  const start = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - start };
-}
+const startInstance = (url: string, keyPrefix: string): Promise<Instance> => startWithEnv({ REDIS_URL: url }, keyPrefix);
 
 describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () => {
   it('gives exactly 30 successes to 100 concurrent requests split across two instances', async () => {
@@ -84,7 +41,7 @@ describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () =>
     try {
       await until(() => application.rateLimitStore.health().state === 'ok', 3000);
       const ready = await (await fetch(`${running.url}/readyz`)).json();
-      expect(ready).toEqual({ status: 'ok', store: { name: 'redis', state: 'ok' } });
+      expect(ready).toEqual({ status: 'ok', store: { name: 'redis', mode: 'single', state: 'ok' } });
     } finally {
       await running.close();
       await application.close();
@@ -135,7 +92,7 @@ describe.skipIf(!REDIS_URL)('Redis faults (a private redis-server)', () => {
       expect(statuses[30]).toBe(429);
       const ready = await fetch(`${instance.running.url}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'degraded', store: { name: 'redis', state: 'degraded' } });
+      expect(await ready.json()).toEqual({ status: 'degraded', store: { name: 'redis', mode: 'single', state: 'degraded' } });
     }
     const degradedLines = instances[0]?.logs.filter((line) => line.includes('degraded to per-instance memory')) ?? [];
     expect(degradedLines.length).toBeGreaterThanOrEqual(1);
@@ -164,7 +121,7 @@ describe.skipIf(!REDIS_URL)('Redis unreachable at start-up', () => {
       expect(answers.slice(0, 30).every((answer) => answer.status === 200)).toBe(true);
       expect(answers[30]?.status).toBe(429);
       expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(200);
-      expect(instance.store.health()).toEqual({ name: 'redis', state: 'degraded' });
+      expect(instance.store.health()).toEqual({ name: 'redis', mode: 'single', state: 'degraded' });
     } finally {
       await stopInstance(instance);
     }

@@ -3,16 +3,22 @@ import type { RateLimitStore, StoreHealth } from '../../core/ports/rate-limit-st
 import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
 import { ClusterRateLimitStore, startClusterRateLimitPrimary } from './cluster-rate-limit-store.js';
 import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
+import type { RedisConnection } from './redis-connection.js';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 
-export interface StoreSettings {
-  readonly kind: 'memory' | 'redis';
-  readonly redisUrl: string;
+export type StoreSettings = (
+  | { readonly kind: 'memory' }
+  | {
+      readonly kind: 'redis';
+      /** Where Redis is and how to reach it. */
+      readonly redis: RedisConnection;
+    }
+) & {
   /** This process is one of WORKERS cluster workers: memory limits live in the primary. */
   readonly clusterWorker: boolean;
   /** Namespace for Redis keys; instances that share a limit share it. */
   readonly redisKeyPrefix?: string;
-}
+};
 
 /** The store the settings call for, with its state changes logged once each. */
 export function createRateLimitStore(policy: RateLimitPolicy, settings: StoreSettings, logger: Logger): RateLimitStore {
@@ -23,7 +29,7 @@ export function createRateLimitStore(policy: RateLimitPolicy, settings: StoreSet
   };
   if (settings.kind === 'redis') {
     return new RedisRateLimitStore(policy, {
-      url: settings.redisUrl,
+      connection: settings.redis,
       ...(settings.redisKeyPrefix === undefined ? {} : { keyPrefix: settings.redisKeyPrefix }),
       onStateChange: onStateChange('redis'),
     });

@@ -8,6 +8,13 @@ export interface SharedStoreOptions {
   readonly deadlineMs?: number;
   /** After a failure, how long to answer locally before asking the shared limiter again. */
   readonly retryAfterFailureMs?: number;
+  /**
+   * Keep asking the shared limiter after a failure, instead of answering from
+   * memory for `retryAfterFailureMs`: for a store whose parts fail on their own
+   * (Cluster shards), so that one failed part costs only its own keys. The
+   * state stays `degraded` until a whole `retryAfterFailureMs` passes without one.
+   */
+  readonly isolateFailures?: boolean;
   /** Told once per change between `ok` and `degraded`, with the reason. */
   readonly onStateChange?: (state: StoreHealth['state'], reason: string) => void;
 }
@@ -26,6 +33,7 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
   private readonly deadlineMs: number;
   private readonly retryAfterFailureMs: number;
   private skipSharedUntil = 0;
+  private lastFailureAt = Number.NEGATIVE_INFINITY;
 
   protected constructor(
     policy: RateLimitPolicy,
@@ -49,10 +57,11 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
     if (this.isReady() && Date.now() >= this.skipSharedUntil) {
       try {
         const usage = await this.consumeShared(key, points);
-        this.setState('ok', `${this.name} answered`);
+        if (Date.now() - this.lastFailureAt >= this.retryAfterFailureMs) this.setState('ok', `${this.name} answered`);
         return usage;
       } catch (error) {
-        this.skipSharedUntil = Date.now() + this.retryAfterFailureMs;
+        this.lastFailureAt = Date.now();
+        if (!this.options.isolateFailures) this.skipSharedUntil = this.lastFailureAt + this.retryAfterFailureMs;
         this.setState('degraded', error instanceof Deadline ? `${this.name} did not answer in time` : `${this.name} failed`);
       }
     }
@@ -60,6 +69,15 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
   }
 
   health(): StoreHealth {
+    // Back once the connection is ready and a whole pause has passed without a failed decision,
+    // even when no decision has been asked for since (an idle instance must not stay unready).
+    if (
+      this.state === 'degraded' &&
+      this.lastFailureAt > Number.NEGATIVE_INFINITY &&
+      this.isReady() &&
+      Date.now() - this.lastFailureAt >= this.retryAfterFailureMs
+    )
+      this.setState('ok', `no ${this.name} decision has failed for ${this.retryAfterFailureMs} ms`);
     return { name: this.name, state: this.state };
   }
 

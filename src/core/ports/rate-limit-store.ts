@@ -17,6 +17,8 @@ export interface WindowUsage {
 export interface StoreHealth {
   /** `memory`, `redis` or `cluster`. */
   readonly name: string;
+  /** For Redis: `single`, `sentinel` or `cluster`, the way it reaches Redis. */
+  readonly mode?: 'single' | 'sentinel' | 'cluster';
   /** `ok` when the store is the shared one it was configured as; `degraded` while a fallback counts instead. */
   readonly state: 'ok' | 'degraded';
 }

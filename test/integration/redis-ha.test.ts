@@ -1,0 +1,271 @@
+// The shared limit on real Redis deployments: Sentinel failover, Cluster
+// shards and TLS, each started here on loopback ports and stopped by PID.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL } from '../support/redis-server.js';
+import { ClusterDeployment, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
+import { newClient, startInstance, statusesSplitAcross, stopInstance, timedGet, until, type Instance } from '../support/redis-instances.js';
+
+const PASSWORD = 'ha-s3cret-pw';
+
+/** Requests through both instances from fresh clients until `stop` resolves; every answer's status and time. */
+async function loadDuring(instances: readonly Instance[], stop: Promise<unknown>): Promise<{ status: number; ms: number }[]> {
+  const answers: { status: number; ms: number }[] = [];
+  let done = false;
+  void stop.finally(() => (done = true));
+  let round = 0;
+  while (!done) {
+    const client = newClient();
+    round += 1;
+    answers.push(
+      ...(await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          timedGet(`${instances[(round + i) % instances.length]?.running.url}/unix-timestamp/now`, client),
+        ),
+      )),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return answers;
+}
+
+const allOk = (instances: readonly Instance[]) => () => instances.every((instance) => instance.store.health().state === 'ok');
+
+function expectNoSecret(instances: readonly Instance[]): void {
+  for (const instance of instances) expect(instance.logs.join('\n')).not.toContain(PASSWORD);
+}
+
+async function readyBody(instance: Instance): Promise<unknown> {
+  const res = await fetch(`${instance.running.url}/readyz`);
+  const text = await res.text();
+  expect(text).not.toContain(PASSWORD);
+  return JSON.parse(text);
+}
+
+describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sentinels', () => {
+  let deployment: SentinelDeployment;
+  let instances: Instance[];
+
+  beforeAll(async () => {
+    deployment = await SentinelDeployment.start({ password: PASSWORD });
+    const env = {
+      REDIS_SENTINELS: deployment.sentinelList,
+      REDIS_SENTINEL_MASTER: deployment.primaryName,
+      REDIS_PASSWORD: PASSWORD,
+      // A window longer than the failover, so that a count from before it can be seen after it.
+      RATE_LIMIT_DURATION_SECONDS: '60',
+    };
+    const prefix = `sentinel:${randomUUID()}`;
+    instances = [await startInstance(env, prefix), await startInstance(env, prefix)];
+    await until(allOk(instances), 5000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all((instances ?? []).map(stopInstance));
+    await deployment?.stop();
+  });
+
+  it('gives exactly 30 of 100 concurrent requests from one client across two instances, and /readyz names the mode', async () => {
+    const statuses = await statusesSplitAcross(instances, 100);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(70);
+    expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'sentinel', state: 'ok' } });
+  });
+
+  it('answers in under 500 ms with no 5xx while the primary is SIGKILLed, and limits exactly again within 15 s of the promotion', async () => {
+    const oldPort = await deployment.primaryPort();
+    // A client at its limit before the failover: its count is replicated, so it stays limited after.
+    const held = newClient();
+    expect((await statusesSplitAcross(instances, 40, held)).filter((status) => status === 200)).toHaveLength(30);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let promoted = 0;
+    const promotion = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deployment.killPrimary();
+      await deployment.promotion(oldPort);
+      promoted = Date.now();
+    })();
+    const answers = await loadDuring(instances, promotion);
+    expect(await deployment.primaryPort()).not.toBe(oldPort);
+    expect(answers.length).toBeGreaterThan(50);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
+    // The instances noticed: each went degraded, then followed the new primary by itself.
+    for (const instance of instances) expect(instance.logs.some((line) => line.includes('degraded to per-instance memory'))).toBe(true);
+
+    await until(allOk(instances), 15_000);
+    const statuses = await statusesSplitAcross(instances, 100);
+    expect(Date.now() - promoted).toBeLessThan(15_000);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(await statusesSplitAcross(instances, 10, held)).toEqual(Array.from({ length: 10 }, () => 429));
+    const newPrimary = await deployment.primaryPort();
+    expect(instances[0]?.logs.some((line) => line.includes(`primary at 127.0.0.1:${newPrimary}`))).toBe(true);
+    expectNoSecret(instances);
+  }, 60_000);
+});
+
+describe.skipIf(!REDIS_URL)('Redis Cluster: three primaries and three replicas', () => {
+  let deployment: ClusterDeployment;
+  let instances: Instance[];
+  const prefix = `cluster:${randomUUID()}`;
+
+  /** One fresh client per primary: clients whose keys land on each of the three shards. */
+  async function clientsOnEveryShard(): Promise<{ client: Record<string, string>; port: number }[]> {
+    const byShard = new Map<number, Record<string, string>>();
+    for (let tries = 0; byShard.size < 3 && tries < 200; tries++) {
+      const client = newClient();
+      const { port } = await deployment.ownerOf(`${prefix}:${client['X-Forwarded-For']}`);
+      if (!byShard.has(port)) byShard.set(port, client);
+    }
+    expect(byShard.size).toBe(3);
+    return [...byShard].map(([port, client]) => ({ client, port }));
+  }
+
+  beforeAll(async () => {
+    deployment = await ClusterDeployment.start({ password: PASSWORD });
+    const env = { REDIS_CLUSTER_NODES: deployment.seedList, REDIS_PASSWORD: PASSWORD };
+    instances = [await startInstance(env, prefix), await startInstance(env, prefix)];
+    await until(allOk(instances), 5000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all((instances ?? []).map(stopInstance));
+    await deployment?.stop();
+  });
+
+  it('gives exactly 30 of 100 to each of three clients whose keys live on three different shards', async () => {
+    const clients = await clientsOnEveryShard();
+    const results = [];
+    for (const { client } of clients) results.push(await statusesSplitAcross(instances, 100, client));
+    for (const statuses of results)
+      expect(
+        statuses.filter((status) => status === 200),
+        JSON.stringify(statuses),
+      ).toHaveLength(30);
+    expect(await readyBody(instances[1] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'cluster', state: 'ok' } });
+  });
+
+  it('keeps the other shards exact while one primary is SIGKILLed, never slow or 5xx, and resumes within 15 s of its replica taking over', async () => {
+    const clients = await clientsOnEveryShard();
+    const victim = clients[0] as { client: Record<string, string>; port: number };
+    let promoted = 0;
+    const failover = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deployment.node(victim.port).kill();
+      // While the shard is down, clients of the other shards still share one exact count.
+      const during = [];
+      for (const { client } of clients.slice(1)) during.push(await statusesSplitAcross(instances, 100, client));
+      await deployment.settled();
+      promoted = Date.now();
+      return during;
+    })();
+    const answers = await loadDuring(instances, failover);
+    const during = await failover;
+    for (const statuses of during)
+      expect(
+        statuses.filter((status) => status === 200),
+        JSON.stringify(statuses),
+      ).toHaveLength(30);
+    expect(answers.length).toBeGreaterThan(50);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
+
+    // A client whose key the promoted replica now owns gets one shared count again.
+    const { port: newOwner } = await deployment.ownerOf(`${prefix}:${victim.client['X-Forwarded-For']}`);
+    expect(newOwner).not.toBe(victim.port);
+    let fresh = newClient();
+    while ((await deployment.ownerOf(`${prefix}:${fresh['X-Forwarded-For']}`)).port !== newOwner) fresh = newClient();
+    await until(allOk(instances), 15_000);
+    const statuses = await statusesSplitAcross(instances, 100, fresh);
+    expect(Date.now() - promoted).toBeLessThan(15_000);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expectNoSecret(instances);
+  }, 90_000);
+});
+
+describe.skipIf(!REDIS_URL)('Redis over TLS with a private CA', () => {
+  let server: TlsRedis;
+  let instances: Instance[];
+
+  beforeAll(async () => {
+    server = await TlsRedis.start(PASSWORD);
+    const env = { REDIS_URL: `rediss://127.0.0.1:${server.node.port}`, REDIS_PASSWORD: PASSWORD, REDIS_TLS_CA_FILE: server.tls.caFile };
+    const prefix = `tls:${randomUUID()}`;
+    instances = [await startInstance(env, prefix), await startInstance(env, prefix)];
+    await until(allOk(instances), 5000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all((instances ?? []).map(stopInstance));
+    await server?.stop();
+  });
+
+  it('shares one exact limit over rediss:// with REDIS_PASSWORD, and /readyz shows no password', async () => {
+    const statuses = await statusesSplitAcross(instances, 100);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'single', state: 'ok' } });
+  });
+
+  it('is never slow or 5xx while the server is SIGKILLed, and shares the limit again within 15 s of its return', async () => {
+    let back = 0;
+    const outage = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await server.node.kill();
+      await until(() => instances.every((instance) => instance.store.health().state === 'degraded'), 5000);
+      await server.node.start();
+      back = Date.now();
+    })();
+    const answers = await loadDuring(instances, outage);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
+    await until(allOk(instances), 15_000);
+    const statuses = await statusesSplitAcross(instances, 100);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(Date.now() - back).toBeLessThan(15_000);
+    expectNoSecret(instances);
+  }, 60_000);
+
+  it('stays degraded, and says why at once, when the server certificate is not trusted', async () => {
+    const untrusting = await startInstance({ REDIS_URL: `rediss://:${PASSWORD}@127.0.0.1:${server.node.port}` }, 'untrusted');
+    try {
+      await until(() => untrusting.logs.some((line) => line.includes('is unreachable')), 3000);
+      expect(untrusting.store.health()).toEqual({ name: 'redis', mode: 'single', state: 'degraded' });
+      const line = untrusting.logs.find((entry) => entry.includes('is unreachable')) ?? '';
+      expect(line).toContain(`rediss://***@127.0.0.1:${server.node.port}`);
+      expect(line).not.toContain(PASSWORD);
+    } finally {
+      await stopInstance(untrusting);
+    }
+  });
+});
+
+describe.skipIf(!REDIS_URL)('REDIS_TLS=true with Sentinels and with a Cluster', () => {
+  it('shares one exact limit through TLS-only Sentinels and a TLS-only Cluster', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'tls-ha-'));
+    const tls = await makeTlsFiles(dir);
+    const [sentinel, cluster] = await Promise.all([SentinelDeployment.start({ tls }), ClusterDeployment.start({ tls })]);
+    const started: Instance[] = [];
+    try {
+      const common = { REDIS_TLS: 'true', REDIS_TLS_CA_FILE: tls.caFile };
+      const sentinelEnv = { ...common, REDIS_SENTINELS: sentinel.sentinelList, REDIS_SENTINEL_MASTER: sentinel.primaryName };
+      const clusterEnv = { ...common, REDIS_CLUSTER_NODES: cluster.seedList };
+      for (const [env, prefix] of [
+        [sentinelEnv, `tls-sentinel:${randomUUID()}`],
+        [clusterEnv, `tls-cluster:${randomUUID()}`],
+      ] as const) {
+        const pair = [await startInstance(env, prefix), await startInstance(env, prefix)];
+        started.push(...pair);
+        await until(allOk(pair), 5000);
+        const statuses = await statusesSplitAcross(pair, 100);
+        expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+      }
+    } finally {
+      await Promise.all(started.map(stopInstance));
+      await Promise.all([sentinel.stop(), cluster.stop()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

@@ -1,0 +1,74 @@
+import { pino } from 'pino';
+import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-stores.js';
+import { loadConfig } from '../../src/config.js';
+import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
+import { listen, testService, type Running } from './service.js';
+
+export const TO_UTC = '/unix-timestamp/to-utc?timestamp=0';
+
+/** One service instance on a loopback port, with its Redis store and its log lines. */
+export interface Instance {
+  readonly running: Running;
+  readonly store: RateLimitStore;
+  readonly logs: string[];
+}
+
+/**
+ * An instance configured from `env` as production reads it (RATE_LIMIT_STORE=redis
+ * and the Redis settings), behind a trusted loopback proxy so that each test
+ * can be its own client, with its keys under `keyPrefix`.
+ */
+export async function startInstance(env: Record<string, string>, keyPrefix: string): Promise<Instance> {
+  const logs: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
+  const fullEnv = { RATE_LIMIT_STORE: 'redis', TRUST_PROXY: 'loopback', ...env };
+  const config = loadConfig(fullEnv);
+  if (config.rateLimit.redis === undefined) throw new Error('not a Redis configuration');
+  const policy = { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds };
+  const store = createRateLimitStore(
+    policy,
+    { kind: 'redis', redis: config.rateLimit.redis, clusterWorker: false, redisKeyPrefix: keyPrefix },
+    logger,
+  );
+  const { app } = testService(fullEnv, { rateLimitStore: store, logger });
+  return { running: await listen(app), store, logs };
+}
+
+export async function stopInstance(instance: Instance): Promise<void> {
+  await instance.running.close();
+  await instance.store.close();
+}
+
+let clientCounter = 0;
+/** A client address of its own, through the trusted loopback proxy hop. */
+export const newClient = (): Record<string, string> => {
+  clientCounter += 1;
+  return { 'X-Forwarded-For': `198.51.${100 + Math.floor(clientCounter / 250)}.${clientCounter % 250}` };
+};
+
+/** `total` concurrent requests from one client, dealt round-robin over the instances. */
+export async function statusesSplitAcross(instances: readonly Instance[], total: number, client = newClient()): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: total }, (_, i) =>
+      fetch(`${instances[i % instances.length]?.running.url}${TO_UTC}`, { headers: client }).then((res) => res.status),
+    ),
+  );
+}
+
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - start;
+}
+
+export async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+  const start = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - start };
+}
+
+export const silentLogger = () => pino({ level: 'silent' });
