@@ -80,10 +80,11 @@ bench-memory: $(INSTALLED)
 TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
 # Service vs bare Express vs bare node:http, JWT inspection per token, then the memory bound;
-# rewrites docs/benchmarks.md.
+# rewrites docs/benchmarks.md, and measures the capacity model into docs/capacity.md.
 bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
+	$(TASKSET) npm run -s bench:capacity
 	npm run -s bench:cli
 	npm run -s bench:memory
 
