@@ -103,6 +103,10 @@ function supervise(config: Config, workers: number): void {
   const logger = createLogger(config.logLevel);
   onCrash(logger);
   startClusterPrimary(config.rateLimit.store);
+  // Workers accept from the shared socket themselves. With Node's default round-robin the primary
+  // accepts and hands each connection over IPC: one handed to a worker that dies before taking it
+  // stays open in the primary and hangs, and one handed over while the last worker closes is reset.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

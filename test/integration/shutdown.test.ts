@@ -23,7 +23,6 @@ function get(port: number, agent: Agent): Promise<Outcome> {
   });
 }
 
-// WORKERS=2 is left out: the cluster primary hands a connection to a worker that has just closed about once in six runs (docs/operations.md).
 describe('shutdown under load', () => {
   it.each(['1', '2'])(
     'answers every request that reached it, 20 kept-alive connections through a SIGTERM, with WORKERS=%s, and exits 0 within 10 s',
