@@ -7,6 +7,7 @@ import { ClusterDeployment, SentinelDeployment, TlsRedis, makeTlsFiles } from '.
 import { newClient, startInstance, statusesSplitAcross, stopInstance, timedGet, until, type Instance } from '../support/redis-instances.js';
 
 const PASSWORD = 'ha-s3cret-pw';
+const SENTINEL_PASSWORD = 'sentinel-s3cret-pw';
 
 /** Requests through both instances from fresh clients until `stop` resolves; every answer's status and time. */
 async function loadDuring(instances: readonly Instance[], stop: Promise<unknown>): Promise<{ status: number; ms: number }[]> {
@@ -32,7 +33,10 @@ async function loadDuring(instances: readonly Instance[], stop: Promise<unknown>
 const allOk = (instances: readonly Instance[]) => () => instances.every((instance) => instance.store.health().state === 'ok');
 
 function expectNoSecret(instances: readonly Instance[]): void {
-  for (const instance of instances) expect(instance.logs.join('\n')).not.toContain(PASSWORD);
+  for (const instance of instances) {
+    expect(instance.logs.join('\n')).not.toContain(PASSWORD);
+    expect(instance.logs.join('\n')).not.toContain(SENTINEL_PASSWORD);
+  }
 }
 
 async function readyBody(instance: Instance): Promise<unknown> {
@@ -47,11 +51,12 @@ describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sent
   let instances: Instance[];
 
   beforeAll(async () => {
-    deployment = await SentinelDeployment.start({ password: PASSWORD });
+    deployment = await SentinelDeployment.start({ password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD });
     const env = {
       REDIS_SENTINELS: deployment.sentinelList,
       REDIS_SENTINEL_MASTER: deployment.primaryName,
       REDIS_PASSWORD: PASSWORD,
+      REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD,
       // A window longer than the failover, so that a count from before it can be seen after it.
       RATE_LIMIT_DURATION_SECONDS: '60',
     };

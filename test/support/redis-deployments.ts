@@ -102,6 +102,8 @@ export interface DeploymentOptions {
   readonly password?: string;
   /** Serve TLS only, with this certificate, on every node. */
   readonly tls?: TlsFiles;
+  /** `requirepass` on the Sentinels themselves (and what they authenticate to each other with). */
+  readonly sentinelPassword?: string;
 }
 
 /** Client options that reach a node of a deployment made with `options`. */
@@ -211,6 +213,14 @@ function serverArgs(port: number, dir: string, options: DeploymentOptions): stri
   return [...tls, ...common, ...auth];
 }
 
+/** How a client reaches a Sentinel of a deployment made with `options`. */
+function sentinelOptions(options: DeploymentOptions): DeploymentOptions {
+  return {
+    ...(options.tls === undefined ? {} : { tls: options.tls }),
+    ...(options.sentinelPassword === undefined ? {} : { password: options.sentinelPassword }),
+  };
+}
+
 /** A primary, a replica and three Sentinels watching them as `primaryName`. */
 export class SentinelDeployment {
   readonly primaryName = 'ratelimit';
@@ -247,10 +257,13 @@ export class SentinelDeployment {
           'sentinel down-after-milliseconds ratelimit 1000',
           'sentinel failover-timeout ratelimit 5000',
           ...(options.password === undefined ? [] : [`sentinel auth-pass ratelimit ${options.password}`]),
+          ...(options.sentinelPassword === undefined
+            ? []
+            : [`requirepass ${options.sentinelPassword}`, `sentinel sentinel-pass ${options.sentinelPassword}`]),
           '',
         ].join('\n'),
       );
-      sentinels.push(new RedisNode(port, [file, '--sentinel'], { ...(options.tls === undefined ? {} : { tls: options.tls }) }));
+      sentinels.push(new RedisNode(port, [file, '--sentinel'], sentinelOptions(options)));
     }
     const deployment = new SentinelDeployment(dir, [primary, replica], sentinels, options);
     try {
@@ -279,7 +292,7 @@ export class SentinelDeployment {
   }
 
   private sentinelOptions(): DeploymentOptions {
-    return this.options.tls === undefined ? {} : { tls: this.options.tls };
+    return sentinelOptions(this.options);
   }
 
   get sentinelList(): string {
