@@ -94,7 +94,9 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
   private async consumeShared(key: string, points: number): Promise<WindowUsage> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Deadline()), this.deadlineMs);
+      // Timers run before I/O in each turn of the event loop: on a busy process an answer that has
+      // already arrived would lose to the deadline. setImmediate lets that I/O be read first.
+      timer = setTimeout(() => setImmediate(() => reject(new Deadline())), this.deadlineMs);
     });
     try {
       return usageFrom(await Promise.race([this.shared.consume(key, points), deadline]));
