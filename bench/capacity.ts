@@ -9,7 +9,7 @@
 //    with a replica attached, as in a Sentinel deployment.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
@@ -19,15 +19,6 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = 50;
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 function start(command: string[], env: Record<string, string> = {}): ChildProcess {
   const [file = '', ...args] = [...pin, ...command];

@@ -4,7 +4,7 @@
 // to core 0 and this process (by the Makefile) to core 1 where taskset exists.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
 import autocannon from 'autocannon';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -132,14 +132,6 @@ const onlyScenarios = only(process.env.BENCH_SCENARIOS);
 for (const [index, target] of [...TARGETS.entries()].reverse()) {
   if (onlyTargets && !onlyTargets.has(target.id)) TARGETS.splice(index, 1);
   else if (onlyScenarios) TARGETS[index] = { ...target, scenarios: target.scenarios.filter((key) => onlyScenarios.has(key)) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 async function start(target: Target): Promise<{ child: ChildProcess; url: string }> {

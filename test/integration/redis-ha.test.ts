@@ -4,7 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/redis-server.js';
 import { ClusterDeployment, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
-import { newClient, startInstance, statusesSplitAcross, stopInstance, timedGet, until, type Instance } from '../support/redis-instances.js';
+import {
+  newClient,
+  startInstance,
+  startPair,
+  statusesSplitAcross,
+  stopInstance,
+  successes,
+  timedGet,
+  until,
+  type Instance,
+} from '../support/redis-instances.js';
 
 const PASSWORD = 'ha-s3cret-pw';
 const SENTINEL_PASSWORD = 'sentinel-s3cret-pw';
@@ -61,8 +71,7 @@ describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sent
       RATE_LIMIT_DURATION_SECONDS: '60',
     };
     const prefix = `sentinel:${randomUUID()}`;
-    instances = [await startInstance(env, prefix), await startInstance(env, prefix)];
-    await until(allOk(instances), 5000);
+    instances = await startPair(env, prefix);
   }, 60_000);
 
   afterAll(async () => {
@@ -72,7 +81,7 @@ describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sent
 
   it('gives exactly 30 of 100 concurrent requests from one client across two instances, and /readyz names the mode', async () => {
     const statuses = await statusesSplitAcross(instances, 100);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(successes(statuses)).toBe(30);
     expect(statuses.filter((status) => status === 429)).toHaveLength(70);
     expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'sentinel', state: 'ok' } });
   });
@@ -101,7 +110,7 @@ describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sent
     await until(allOk(instances), 15_000);
     const statuses = await statusesSplitAcross(instances, 100);
     expect(Date.now() - promoted).toBeLessThan(15_000);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(successes(statuses)).toBe(30);
     expect(await statusesSplitAcross(instances, 10, held)).toEqual(Array.from({ length: 10 }, () => 429));
     const newPrimary = await deployment.primaryPort();
     expect(instances[0]?.logs.some((line) => line.includes(`primary at 127.0.0.1:${newPrimary}`))).toBe(true);
@@ -129,8 +138,7 @@ describe.skipIf(!REDIS_URL)('Redis Cluster: three primaries and three replicas',
   beforeAll(async () => {
     deployment = await ClusterDeployment.start({ password: PASSWORD });
     const env = { REDIS_CLUSTER_NODES: deployment.seedList, REDIS_PASSWORD: PASSWORD };
-    instances = [await startInstance(env, prefix), await startInstance(env, prefix)];
-    await until(allOk(instances), 5000);
+    instances = await startPair(env, prefix);
   }, 60_000);
 
   afterAll(async () => {
@@ -183,7 +191,7 @@ describe.skipIf(!REDIS_URL)('Redis Cluster: three primaries and three replicas',
     await until(allOk(instances), 15_000);
     const statuses = await statusesSplitAcross(instances, 100, fresh);
     expect(Date.now() - promoted).toBeLessThan(15_000);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(successes(statuses)).toBe(30);
     expectNoSecret(instances);
   }, 90_000);
 });
@@ -196,8 +204,7 @@ describe.skipIf(!REDIS_URL)('Redis over TLS with a private CA', () => {
     server = await TlsRedis.start(PASSWORD);
     const env = { REDIS_URL: `rediss://127.0.0.1:${server.node.port}`, REDIS_PASSWORD: PASSWORD, REDIS_TLS_CA_FILE: server.tls.caFile };
     const prefix = `tls:${randomUUID()}`;
-    instances = [await startInstance(env, prefix), await startInstance(env, prefix)];
-    await until(allOk(instances), 5000);
+    instances = await startPair(env, prefix);
   }, 60_000);
 
   afterAll(async () => {
@@ -207,7 +214,7 @@ describe.skipIf(!REDIS_URL)('Redis over TLS with a private CA', () => {
 
   it('shares one exact limit over rediss:// with REDIS_PASSWORD, and /readyz shows no password', async () => {
     const statuses = await statusesSplitAcross(instances, 100);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(successes(statuses)).toBe(30);
     expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'single', state: 'ok' } });
   });
 
@@ -225,7 +232,7 @@ describe.skipIf(!REDIS_URL)('Redis over TLS with a private CA', () => {
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
     await until(allOk(instances), 15_000);
     const statuses = await statusesSplitAcross(instances, 100);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(successes(statuses)).toBe(30);
     expect(Date.now() - back).toBeLessThan(15_000);
     expectNoSecret(instances);
   }, 60_000);
@@ -261,11 +268,10 @@ describe.skipIf(!REDIS_URL)('REDIS_TLS=true with Sentinels and with a Cluster', 
         [sentinelEnv, `tls-sentinel:${randomUUID()}`],
         [clusterEnv, `tls-cluster:${randomUUID()}`],
       ] as const) {
-        const pair = [await startInstance(env, prefix), await startInstance(env, prefix)];
+        const pair = await startPair(env, prefix);
         started.push(...pair);
-        await until(allOk(pair), 5000);
         const statuses = await statusesSplitAcross(pair, 100);
-        expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+        expect(successes(statuses)).toBe(30);
       }
     } finally {
       await Promise.all(started.map(stopInstance));

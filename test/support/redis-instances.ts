@@ -34,6 +34,13 @@ export async function startInstance(env: Record<string, string>, keyPrefix: stri
   return { running: await listen(app), store, logs };
 }
 
+/** Two instances sharing `keyPrefix`, once both stores report `ok`. */
+export async function startPair(env: Record<string, string>, keyPrefix: string): Promise<Instance[]> {
+  const pair = [await startInstance(env, keyPrefix), await startInstance(env, keyPrefix)];
+  await until(() => pair.every((instance) => instance.store.health().state === 'ok'), 5000);
+  return pair;
+}
+
 export async function stopInstance(instance: Instance): Promise<void> {
   await instance.running.close();
   await instance.store.close();
@@ -71,4 +78,5 @@ export async function timedGet(url: string, headers: Record<string, string> = {}
   return { status: res.status, ms: performance.now() - start };
 }
 
-export const silentLogger = () => pino({ level: 'silent' });
+/** How many of `statuses` are 200. */
+export const successes = (statuses: readonly number[]): number => statuses.filter((status) => status === 200).length;
