@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/redis-server.js';
-import { ClusterDeployment, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
+import { ClusterDeployment, DEPLOYMENTS_MISSING, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
 import {
   newClient,
   startInstance,
@@ -56,7 +56,7 @@ async function readyBody(instance: Instance): Promise<unknown> {
   return JSON.parse(text);
 }
 
-describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sentinels', () => {
+describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel: a primary, a replica and three Sentinels', () => {
   let deployment: SentinelDeployment;
   let instances: Instance[];
 
@@ -118,7 +118,7 @@ describe.skipIf(!REDIS_URL)('Redis Sentinel: a primary, a replica and three Sent
   }, 60_000);
 });
 
-describe.skipIf(!REDIS_URL)('Redis Cluster: three primaries and three replicas', () => {
+describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster: three primaries and three replicas', () => {
   let deployment: ClusterDeployment;
   let instances: Instance[];
   const prefix = `cluster:${randomUUID()}`;
@@ -196,7 +196,7 @@ describe.skipIf(!REDIS_URL)('Redis Cluster: three primaries and three replicas',
   }, 90_000);
 });
 
-describe.skipIf(!REDIS_URL)('Redis over TLS with a private CA', () => {
+describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis over TLS with a private CA', () => {
   let server: TlsRedis;
   let instances: Instance[];
 
@@ -251,7 +251,7 @@ describe.skipIf(!REDIS_URL)('Redis over TLS with a private CA', () => {
   });
 });
 
-describe.skipIf(!REDIS_URL)('REDIS_TLS=true with Sentinels and with a Cluster', () => {
+describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('REDIS_TLS=true with Sentinels and with a Cluster', () => {
   it('shares one exact limit through TLS-only Sentinels and a TLS-only Cluster', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

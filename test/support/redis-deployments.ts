@@ -1,6 +1,6 @@
 // Real Redis deployments for the high-availability tests: redis-server
 // processes on loopback ports of their own, each stopped by its PID.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,15 @@ import { promisify } from 'node:util';
 import { Redis, type RedisOptions } from 'ioredis';
 
 const run = promisify(execFile);
+
+const missing = ['redis-server', 'redis-cli', 'openssl'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+/** Why the deployment tests cannot run here, or undefined when they can. */
+export const DEPLOYMENTS_MISSING: string | undefined = missing.length === 0 ? undefined : missing.join(', ');
+if (DEPLOYMENTS_MISSING !== undefined) {
+  process.stderr.write(
+    `\n#### REDIS DEPLOYMENT TESTS SKIPPED: ${DEPLOYMENTS_MISSING} not found. Install Debian's redis-server, redis-tools and openssl (.ci/run does). ####\n\n`,
+  );
+}
 
 /** Every redis-server this module started and has not stopped, killed if the test process exits first. */
 const started = new Set<ChildProcess>();

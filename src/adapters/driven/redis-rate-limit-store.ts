@@ -8,7 +8,7 @@ export interface RedisStoreOptions extends SharedStoreOptions {
   readonly connection: RedisConnection;
   /** Key namespace in Redis; instances that share a limit share it. */
   readonly keyPrefix?: string;
-  /** Longest a Redis command may take before ioredis rejects it. */
+  /** Longest ioredis keeps an unanswered command before dropping it (the decision stopped waiting at the deadline). */
   readonly commandTimeoutMs?: number;
 }
 
@@ -32,10 +32,11 @@ export class RedisRateLimitStore extends SharedRateLimitStore {
   private readonly mode: RedisMode;
 
   constructor(policy: RateLimitPolicy, options: RedisStoreOptions) {
-    const commandTimeoutMs = options.commandTimeoutMs ?? 150;
+    // ioredis's own timer would race an answer that has already arrived on a busy process; the
+    // store's deadline (170 ms) does not, so it decides, and this only cleans up after it.
+    const commandTimeoutMs = options.commandTimeoutMs ?? 1000;
     const mode = options.connection.topology.mode;
     super(policy, 'redis', 'degraded', {
-      deadlineMs: commandTimeoutMs + 20,
       // A Cluster fails one shard at a time: keep asking it for the keys of the shards that answer.
       isolateFailures: mode === 'cluster',
       ...options,
