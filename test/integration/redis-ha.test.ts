@@ -258,7 +258,15 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('REDIS_TLS=true
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'tls-ha-'));
     const tls = await makeTlsFiles(dir);
-    const [sentinel, cluster] = await Promise.all([SentinelDeployment.start({ tls }), ClusterDeployment.start({ tls })]);
+    const starting = await Promise.allSettled([SentinelDeployment.start({ tls }), ClusterDeployment.start({ tls })]);
+    const [sentinelStart, clusterStart] = starting;
+    if (sentinelStart.status === 'rejected' || clusterStart.status === 'rejected') {
+      // Stop whichever did start before failing: no redis-server may outlive the test.
+      for (const result of starting) if (result.status === 'fulfilled') await result.value.stop();
+      rmSync(dir, { recursive: true, force: true });
+      throw sentinelStart.status === 'rejected' ? sentinelStart.reason : (clusterStart as PromiseRejectedResult).reason;
+    }
+    const [sentinel, cluster] = [sentinelStart.value, clusterStart.value];
     const started: Instance[] = [];
     try {
       const common = { REDIS_TLS: 'true', REDIS_TLS_CA_FILE: tls.caFile };
