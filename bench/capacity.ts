@@ -8,9 +8,10 @@
 //    Lua script of rate-limiter-flexible (redis-benchmark EVALSHA), alone and
 //    with a replica attached, as in a Sentinel deployment.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from './ports.js';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
@@ -85,8 +86,11 @@ const ENDPOINTS: [string, string][] = [
   ['tRPC `unixTimestamp.toUtc`', `/trpc/unixTimestamp.toUtc?input=${trpcInput}`],
 ];
 
+// A replica writes the snapshot it syncs from to its working directory: keep both servers' files out of the checkout.
+const redisDir = mkdtempSync(join(tmpdir(), 'capacity-redis-'));
+const redisFiles = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir];
 const redisPort = await freePort();
-const redisServer = start(['redis-server', '--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+const redisServer = start(['redis-server', '--port', String(redisPort), ...redisFiles, '--dbfilename', 'primary.rdb']);
 const admin = await waitForRedis(redisPort);
 
 const serviceEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'warn', METRICS_PORT: '0' };
@@ -172,12 +176,9 @@ const replica = start([
   'redis-server',
   '--port',
   String(replicaPort),
-  '--bind',
-  '127.0.0.1',
-  '--save',
-  '',
-  '--appendonly',
-  'no',
+  ...redisFiles,
+  '--dbfilename',
+  'replica.rdb',
   '--replicaof',
   '127.0.0.1',
   String(redisPort),
@@ -190,6 +191,7 @@ replicaClient.disconnect();
 admin.disconnect();
 await stop(replica);
 await stop(redisServer);
+rmSync(redisDir, { recursive: true, force: true });
 
 // The model.
 const round = (value: number) => Math.round(value).toLocaleString('en-US');
