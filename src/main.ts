@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import { errorSummary } from './adapters/driving/http/observability.js';
-import type { Server } from 'node:http';
+import type { Server as NetServer } from 'node:net';
 import { closeGracefully, createHttpServer, createMetricsServer } from './adapters/driving/http/server.js';
 import { parserAnswerRecorder } from './adapters/driving/http/observability.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -10,6 +10,7 @@ import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
 import { createContainer } from './container.js';
 import { buildHttpService } from './http-service.js';
+import { joinPrimaryListener, PrimaryListener } from './adapters/driving/http/shared-listener.js';
 
 // Under the 10 s the contract allows, so that closing the store and flushing logs fit too.
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -37,15 +38,16 @@ function onCrash(logger: Logger): void {
   }
 }
 
-function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<void>): void {
+/** Runs `stop` once: on the first SIGTERM or SIGINT, or when the returned function is called. */
+function onStop(stop: (cause: string) => Promise<void>): (cause: string) => void {
   let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      void stop(signal);
-    });
-  }
+  const once = (cause: string) => {
+    if (stopping) return;
+    stopping = true;
+    void stop(cause);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => once(signal));
+  return once;
 }
 
 /** The one plain line a failed listen prints, whatever LOG_LEVEL is. */
@@ -65,7 +67,7 @@ function listenFailure(error: NodeJS.ErrnoException, setting: string, port: numb
 }
 
 /** Listens, or stops the process with exit 1 and one line on stderr naming the cause. */
-function listenOrExit(server: Server, port: number, host: string, setting: string, onListening: () => void): void {
+function listenOrExit(server: NetServer, port: number, host: string, setting: string, onListening: () => void): void {
   server.once('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(`${listenFailure(error, setting, port, host)}\n`);
     process.exit(1);
@@ -73,61 +75,86 @@ function listenOrExit(server: Server, port: number, host: string, setting: strin
   server.listen(port, host, onListening);
 }
 
-/** One HTTP server: the whole service, or one of WORKERS cluster workers sharing the port. */
+/** Calls `done` once `count` calls of the returned function have been made. */
+function countdown(count: number, done: () => void): () => void {
+  let left = count;
+  return () => {
+    if (--left === 0) done();
+  };
+}
+
+/** One HTTP server: the whole service, or one of WORKERS cluster workers on the primary's socket. */
 function serve(config: Config, clusterWorker: boolean): void {
   const { app, application, metrics, lifecycle } = buildHttpService(createContainer(config, { clusterWorker }));
   const { logger } = application;
   onCrash(logger);
   const server = createHttpServer(app, { record: parserAnswerRecorder(logger, metrics), lifecycle });
-  if (config.metricsPort !== 0) {
-    listenOrExit(createMetricsServer(metrics), config.metricsPort, config.host, 'METRICS_PORT', () => {
-      logger.info({ port: config.metricsPort }, 'metrics listening');
-    });
-  }
-  listenOrExit(server, config.port, config.host, 'PORT', () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ host: config.host, port, store: application.rateLimitStore.health().name }, 'listening');
-  });
-  onStopSignal(async (signal) => {
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  const stop = onStop(async (cause) => {
+    logger.info({ cause }, 'shutting down: no new connections, finishing requests in flight');
     await closeGracefully(server, lifecycle, SHUTDOWN_GRACE_MS);
     await application.close();
     logger.info('stopped');
     logger.flush(() => process.exit(0));
   });
+  const listening = () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ host: config.host, port, store: application.rateLimitStore.health().name }, 'listening');
+  };
+  // A worker has started once both of its listeners are up; only then does the primary send it connections.
+  const primary = clusterWorker
+    ? joinPrimaryListener(server, { onListening: () => started(), onDrain: () => stop('the primary is stopping') })
+    : undefined;
+  const started = countdown(config.metricsPort === 0 ? 1 : 2, () => {
+    listening();
+    primary?.ready();
+  });
+  if (config.metricsPort !== 0) {
+    listenOrExit(createMetricsServer(metrics), config.metricsPort, config.host, 'METRICS_PORT', () => {
+      logger.info({ port: config.metricsPort }, 'metrics listening');
+      started();
+    });
+  }
+  if (!clusterWorker) listenOrExit(server, config.port, config.host, 'PORT', started);
 }
 
-/** The cluster primary: holds the shared memory limit, forks the workers and replaces any that die. */
+/** The cluster primary: owns the port, holds the shared memory limit, forks the workers and replaces any that die. */
 function supervise(config: Config, workers: number): void {
   const logger = createLogger(config.logLevel);
   onCrash(logger);
   startClusterPrimary(config.rateLimit.store);
-  // Workers accept from the shared socket themselves. With Node's default round-robin the primary
-  // accepts and hands each connection over IPC: one handed to a worker that dies before taking it
-  // stays open in the primary and hangs, and one handed over while the last worker closes is reset.
+  // METRICS_PORT is shared through the cluster module; with SCHED_NONE the workers accept from it themselves.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const listener = new PrimaryListener();
   let stopping = false;
+  let everStarted = false;
+  // One worker first: a start-up failure in it (METRICS_PORT in use) then prints its one line once, not once a worker.
+  const fork = () =>
+    listener.adopt(cluster.fork(), () => {
+      if (everStarted) return;
+      everStarted = true;
+      for (let i = 1; i < workers; i++) fork();
+      logger.info({ workers, store: config.rateLimit.store === 'redis' ? 'redis' : 'cluster' }, 'started workers');
+    });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
+    if (!everStarted && !listener.isReady(worker)) {
+      // A start-up failure (the worker printed its one line): forking again would fail the same way.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
+      process.exit(1);
+    }
     logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
-    cluster.fork();
+    fork();
   });
-  for (let i = 0; i < workers; i++) cluster.fork();
-  logger.info({ workers, store: config.rateLimit.store === 'redis' ? 'redis' : 'cluster' }, 'started workers');
-  onStopSignal(async (signal) => {
+  listenOrExit(listener.server, config.port, config.host, 'PORT', fork);
+  onStop(async (cause) => {
     stopping = true;
-    logger.info({ signal }, 'shutting down workers');
+    logger.info({ cause }, 'shutting down workers');
     const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-    await Promise.all(
-      running.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            worker.once('exit', () => resolve());
-            worker.process.kill('SIGTERM');
-          }),
-      ),
-    );
+    const exited = running.map((worker) => new Promise<void>((resolve) => worker.once('exit', () => resolve())));
+    listener.stop(running);
+    await Promise.all(exited);
     logger.info('stopped');
     logger.flush(() => process.exit(0));
   });

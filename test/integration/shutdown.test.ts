@@ -24,14 +24,10 @@ function get(port: number, agent: Agent): Promise<Outcome> {
   });
 }
 
-// WORKERS=2 is skipped, loudly: when the last worker closes, the cluster primary still holds the shared
-// listening socket until it hears of it, and connections that complete in that window are reset (3 of
-// several hundred in one clean CI run). docs/operations.md says so; issue 13 stays open for it.
-const KNOWN_RACE = 'WORKERS=2: the cluster primary holds the listening socket after the last worker closes (issue 13)';
-process.stderr.write(`\n#### SHUTDOWN TEST SKIPPED FOR ${KNOWN_RACE} ####\n\n`);
-
+// WORKERS=2: the primary owns the listening socket, stops accepting first, then has each worker drain,
+// so no connection is left in the queue of a socket nobody accepts from.
 describe('shutdown under load', () => {
-  it.each(['1'])(
+  it.each(['1', '2'])(
     'answers every request that reached it, 20 kept-alive connections through a SIGTERM, with WORKERS=%s, and exits 0 within 10 s',
     async (workers) => {
       const child = spawn(process.execPath, ['--import', 'tsx', main], {

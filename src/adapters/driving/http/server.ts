@@ -38,6 +38,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, record:
   );
 }
 
+/**
+ * Every connection a server has, whether it accepted it or was handed it (the
+ * WORKERS primary forwards some): net.Server counts only the ones it accepted.
+ */
+const openConnections = new WeakMap<Server, Set<Socket>>();
+
 /** Sockets with a response in flight, or one that said Connection: close. */
 const answering = new WeakSet<Socket>();
 const openedAt = new WeakMap<Socket, bigint>();
@@ -74,7 +80,13 @@ export function createHttpServer(app: Express, { record, lifecycle }: HttpServer
     tracked(app, lifecycle),
   );
   server.keepAliveTimeout = 5_000;
-  server.on('connection', (socket: Socket) => openedAt.set(socket, process.hrtime.bigint()));
+  const open = new Set<Socket>();
+  openConnections.set(server, open);
+  server.on('connection', (socket: Socket) => {
+    openedAt.set(socket, process.hrtime.bigint());
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, record));
   return server;
 }
@@ -89,13 +101,22 @@ export function createHttpServer(app: Express, { record, lifecycle }: HttpServer
  */
 export function closeGracefully(server: Server, lifecycle: Lifecycle, graceMs: number): Promise<void> {
   lifecycle.draining = true;
+  const open = openConnections.get(server) ?? new Set<Socket>();
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
-    // http.Server#close would also cut idle kept-alive connections; net.Server#close only stops accepting.
-    net.Server.prototype.close.call(server, () => {
+    let accepting = true;
+    const settle = () => {
+      if (accepting || open.size > 0) return;
       clearTimeout(force);
       resolve();
+    };
+    for (const socket of open) socket.once('close', settle);
+    server.on('connection', (socket: Socket) => socket.once('close', settle));
+    // http.Server#close would also cut idle kept-alive connections; net.Server#close only stops accepting.
+    net.Server.prototype.close.call(server, () => {
+      accepting = false;
+      settle();
     });
   });
 }
