@@ -49,10 +49,16 @@ describe('start-up failures', () => {
     expect(run.stderr).toBe(`port ${port} is already in use\n`);
   });
 
-  it('names a metrics port in use', async () => {
-    const run = await start({ PORT: '0', METRICS_PORT: String(port) }, 10_000);
+  it.each(['1', '2'])('names a metrics port in use once, with WORKERS=%s', async (workers) => {
+    const run = await start({ PORT: '0', METRICS_PORT: String(port), WORKERS: workers }, 15_000);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`METRICS_PORT ${port} is already in use\n`);
+  });
+
+  it('names a port in use once with WORKERS=2, from the primary that owns it', async () => {
+    const run = await start({ PORT: String(port), WORKERS: '2' }, 15_000);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`port ${port} is already in use\n`);
   });
 
   it('names a HOST this machine does not have', async () => {
