@@ -10,7 +10,7 @@ import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
 import { createContainer } from './container.js';
 import { buildHttpService } from './http-service.js';
-import { joinPrimaryListener, PrimaryListener } from './adapters/driving/http/shared-listener.js';
+import { joinListener, ListenerBroker } from './adapters/driving/http/shared-listener.js';
 
 // Under the 10 s the contract allows, so that closing the store and flushing logs fit too.
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -102,8 +102,9 @@ function serve(config: Config, clusterWorker: boolean): void {
     logger.info({ host: config.host, port, store: application.rateLimitStore.health().name }, 'listening');
   };
   // A worker has started once both of its listeners are up; only then does the primary send it connections.
+  const bind = () => listenOrExit(server, config.port, config.host, 'PORT', started);
   const primary = clusterWorker
-    ? joinPrimaryListener(server, { onListening: () => started(), onDrain: () => stop('the primary is stopping') })
+    ? joinListener(server, { bind, onListening: () => started(), onDrain: () => stop('the primary is stopping') })
     : undefined;
   const started = countdown(config.metricsPort === 0 ? 1 : 2, () => {
     listening();
@@ -115,20 +116,20 @@ function serve(config: Config, clusterWorker: boolean): void {
       started();
     });
   }
-  if (!clusterWorker) listenOrExit(server, config.port, config.host, 'PORT', started);
+  if (!clusterWorker) bind();
 }
 
-/** The cluster primary: owns the port, holds the shared memory limit, forks the workers and replaces any that die. */
+/** The cluster primary: holds the shared memory limit, passes the listening socket on, forks the workers and replaces any that die. */
 function supervise(config: Config, workers: number): void {
   const logger = createLogger(config.logLevel);
   onCrash(logger);
   startClusterPrimary(config.rateLimit.store);
   // METRICS_PORT is shared through the cluster module; with SCHED_NONE the workers accept from it themselves.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const listener = new PrimaryListener();
+  const listener = new ListenerBroker();
   let stopping = false;
   let everStarted = false;
-  // One worker first: a start-up failure in it (METRICS_PORT in use) then prints its one line once, not once a worker.
+  // One worker first, which binds the port: a start-up failure in it (a port in use) prints its one line once, not once a worker.
   const fork = () =>
     listener.adopt(cluster.fork(), () => {
       if (everStarted) return;
@@ -147,7 +148,7 @@ function supervise(config: Config, workers: number): void {
     logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
     fork();
   });
-  listenOrExit(listener.server, config.port, config.host, 'PORT', fork);
+  fork();
   onStop(async (cause) => {
     stopping = true;
     logger.info({ cause }, 'shutting down workers');

@@ -24,8 +24,8 @@ function get(port: number, agent: Agent): Promise<Outcome> {
   });
 }
 
-// WORKERS=2: the primary owns the listening socket, stops accepting first, then has each worker drain,
-// so no connection is left in the queue of a socket nobody accepts from.
+// WORKERS=2: only the workers hold the listening socket, so no connection is left in the queue of a
+// socket that nobody accepts from while the last of them drains.
 describe('shutdown under load', () => {
   it.each(['1', '2'])(
     'answers every request that reached it, 20 kept-alive connections through a SIGTERM, with WORKERS=%s, and exits 0 within 10 s',

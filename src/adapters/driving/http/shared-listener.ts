@@ -1,33 +1,48 @@
-// The public port under WORKERS: the cluster primary owns the listening socket.
+// The public port under WORKERS: the workers hold the listening socket, and the
+// primary only passes it on.
 //
-// The primary listens and passes the listening socket to every worker, which
-// accept from it themselves; a connection the primary happens to accept
-// (pauseOnConnect, so it reads nothing) goes to a ready worker over IPC. At
-// shutdown the primary stops accepting first and only then tells the workers
-// to drain, so the last process to close the socket is one that was accepting
-// from it until that moment. With Node's own sharing the primary keeps a copy
-// that nobody accepts from until every worker has said it closed, and the
-// connections the kernel completed in that window were reset.
+// The first worker binds the port itself. Each later one (a second worker, a
+// replacement for one that died) asks the primary, which borrows the socket
+// from a live worker, hands it over and closes its own copy at once. So in
+// steady state only workers hold the socket, each accepting from it, and at
+// shutdown the last process to close it is a worker that was accepting until
+// that moment. With Node's own sharing the primary keeps a copy that nobody
+// accepts from until every worker has said it closed, and connections the
+// kernel completed in that window were reset. A connection the primary happens
+// to accept while it holds a borrowed copy goes to a ready worker over IPC,
+// unread.
 import type { Worker } from 'node:cluster';
 import net, { type Server, type Socket } from 'node:net';
 
-/** Worker → primary: send me the listening socket. */
+/** Worker → primary: I need the listening socket. */
 const LISTEN = 'shared-listener:listen';
+/** Primary → worker: no live worker has it; bind the port yourself. */
+const BIND = 'shared-listener:bind';
+/** Primary → worker: lend me your listening socket. */
+const LEND = 'shared-listener:lend';
+/** Worker → primary: my listening socket. */
+const LENT = 'shared-listener:lent';
 /** Primary → worker: the listening socket. */
 const LISTENER = 'shared-listener:listener';
 /** Worker → primary: listening, and ready for connections. */
 const READY = 'shared-listener:ready';
-/** Primary → worker: one accepted connection. */
+/** Primary → worker: one connection the primary accepted. */
 const CONNECTION = 'shared-listener:connection';
 /** Worker → primary: took the oldest connection sent to it; the primary closes its own copy. */
 const TOOK = 'shared-listener:took';
 /** Primary → worker: drain and exit. It follows every connection sent before it on the same channel. */
 const DRAIN = 'shared-listener:drain';
 
-export class PrimaryListener {
-  /** Bound and listened on by the caller, which owns the start-up error handling. */
-  readonly server: Server = net.createServer({ pauseOnConnect: true }, (socket) => this.forward(socket));
+export class ListenerBroker {
   private readonly ready: Worker[] = [];
+  /** Workers waiting for the socket, in the order they asked. */
+  private readonly asking: Worker[] = [];
+  /** The worker told to bind the port, until it is ready. */
+  private binding: Worker | undefined;
+  /** The worker asked to lend its socket, until it does. */
+  private lender: Worker | undefined;
+  /** The primary's borrowed copies, open only until they are passed on. */
+  private readonly borrowed = new Set<Server>();
   /**
    * Connections sent to a worker that it has not yet said it took, oldest first.
    * The primary keeps its own copy of each until then (keepOpen): Node sends
@@ -36,19 +51,27 @@ export class PrimaryListener {
    * the primary, where they would hang. These go to another worker instead.
    */
   private readonly untaken = new Map<Worker, Socket[]>();
-  /** Connections accepted before any worker was ready. */
+  /** Connections accepted while no worker was ready. */
   private readonly waiting: Socket[] = [];
   private turn = 0;
+  private stopped = false;
 
-  /** Gives `worker` the socket when it asks, and forwards connections to it once it says it is ready. */
+  /** Brokers the socket for `worker`, and forwards connections to it once it says it is ready. */
   adopt(worker: Worker, onReady: () => void): void {
-    worker.on('message', (message: unknown) => {
-      if (message === LISTEN) worker.send(LISTENER, this.server);
-      else if (message === TOOK) this.untaken.get(worker)?.shift()?.destroy();
+    worker.on('message', (message: unknown, handle: unknown) => {
+      if (message === LISTEN) {
+        this.asking.push(worker);
+        this.serve();
+      } else if (message === LENT) {
+        if (handle instanceof net.Server) this.passOn(handle);
+        else this.forget(worker, false); // It has closed its socket: it is draining, so lends and takes nothing more.
+      } else if (message === TOOK) this.untaken.get(worker)?.shift()?.destroy();
       else if (message === READY) {
         this.ready.push(worker);
+        if (this.binding === worker) this.binding = undefined;
         onReady();
         for (const socket of this.waiting.splice(0)) this.forward(socket);
+        this.serve();
       }
     });
     // Not 'disconnect': Node holds that back while a sent handle awaits its acknowledgement.
@@ -61,11 +84,12 @@ export class PrimaryListener {
   }
 
   /**
-   * Stops accepting in the primary, then tells each ready worker to drain, after
-   * the connections already on their way to it. Workers not yet ready get SIGTERM.
+   * Closes any copy the primary holds, then tells each ready worker to drain,
+   * after the connections already on their way to it. Workers not yet ready get SIGTERM.
    */
   stop(workers: readonly Worker[]): void {
-    this.server.close();
+    this.stopped = true;
+    for (const server of this.borrowed) server.close();
     for (const socket of this.waiting.splice(0)) socket.destroy();
     for (const worker of workers) {
       if (this.isReady(worker) && worker.isConnected()) worker.send(DRAIN);
@@ -73,12 +97,56 @@ export class PrimaryListener {
     }
   }
 
-  private forget(worker: Worker): void {
+  /** Gets the socket to the next asking worker: borrowed from a live one, or bound by the asker when none has it. */
+  private serve(): void {
+    if (this.stopped || this.asking.length === 0 || this.lender !== undefined || this.binding !== undefined) return;
+    const lender = this.ready.find((worker) => worker.isConnected());
+    if (lender !== undefined) {
+      this.lender = lender;
+      lender.send(LEND);
+    } else {
+      this.binding = this.asking.shift();
+      this.binding?.send(BIND);
+    }
+  }
+
+  /** Hands a borrowed socket to every asking worker, then closes the primary's copy. */
+  private passOn(lent: Server): void {
+    this.lender = undefined;
+    // Node starts a received server listening here. Ours takes the socket over before the event loop can accept
+    // on it, so that what it accepts until it is closed goes to a worker unread.
+    const server = net.createServer({ pauseOnConnect: true }, (socket) => this.forward(socket));
+    server.listen(lent);
+    this.borrowed.add(server);
+    const askers = this.stopped ? [] : this.asking.splice(0).filter((worker) => worker.isConnected());
+    let left = askers.length;
+    const done = () => {
+      if (--left > 0) return;
+      this.borrowed.delete(server);
+      server.close();
+    };
+    if (askers.length === 0) done();
+    // Once written, the socket is the worker's too: the kernel holds it for the message in flight.
+    for (const worker of askers) worker.send(LISTENER, server, done);
+  }
+
+  /** Stops counting on `worker`: it died or, while still alive (`exited` false), closed its socket. */
+  private forget(worker: Worker, exited = true): void {
     const index = this.ready.indexOf(worker);
     if (index >= 0) this.ready.splice(index, 1);
+    if (!exited) {
+      if (this.lender === worker) this.lender = undefined;
+      this.serve();
+      return;
+    }
+    const asked = this.asking.indexOf(worker);
+    if (asked >= 0) this.asking.splice(asked, 1);
+    if (this.binding === worker) this.binding = undefined;
+    if (this.lender === worker) this.lender = undefined;
     const untaken = this.untaken.get(worker) ?? [];
     this.untaken.delete(worker);
     for (const socket of untaken) this.forward(socket);
+    this.serve();
   }
 
   private forward(socket: Socket): void {
@@ -97,6 +165,8 @@ export class PrimaryListener {
 }
 
 export interface WorkerListenerEvents {
+  /** No live worker has the socket: bind the port (and exit with its one line if that fails). */
+  readonly bind: () => void;
   /** The server listens on the shared socket. */
   readonly onListening: () => void;
   /** The primary asked this worker to drain. */
@@ -104,13 +174,16 @@ export interface WorkerListenerEvents {
 }
 
 /**
- * Joins the primary's listener: asks for the socket, listens on it, and serves
- * the connections the primary forwards. `ready()` tells the primary that this
+ * Joins the workers' listening socket through the primary: binds it or
+ * receives it, lends it to the primary for the next worker, and serves the
+ * connections the primary forwards. `ready()` tells the primary that this
  * worker may be sent connections and counts as started.
  */
-export function joinPrimaryListener(server: Server, { onListening, onDrain }: WorkerListenerEvents): { ready: () => void } {
+export function joinListener(server: Server, { bind, onListening, onDrain }: WorkerListenerEvents): { ready: () => void } {
   process.on('message', (message: unknown, handle: unknown) => {
-    if (message === LISTENER && handle instanceof net.Server) server.listen(handle, onListening);
+    if (message === BIND) bind();
+    else if (message === LISTENER && handle instanceof net.Server) server.listen(handle, onListening);
+    else if (message === LEND) process.send?.(LENT, server);
     // The same event the server emits for a connection it accepted: Node's HTTP server takes it from there.
     else if (message === CONNECTION && handle instanceof net.Socket) {
       server.emit('connection', handle);
