@@ -32,8 +32,8 @@ export function testContainer(env: Record<string, string> = {}, swaps: PortSwaps
 /** The real composition with a fixed clock, configured like production unless `env` says otherwise. */
 export function testService(env: Record<string, string> = {}, swaps: PortSwaps = {}, tuning: { trpcFastPath?: boolean } = {}) {
   const { container, clock } = testContainer(env, swaps);
-  const { app, application, metrics } = buildHttpService(container, tuning);
-  return { app, application, clock, container, metrics };
+  const { app, application, metrics, lifecycle } = buildHttpService(container, tuning);
+  return { app, application, clock, container, metrics, lifecycle };
 }
 
 export interface Running {
