@@ -14,24 +14,29 @@
 import type { Worker } from 'node:cluster';
 import net, { type Server, type Socket } from 'node:net';
 
-/** Worker → primary: I need the listening socket. */
-const LISTEN = 'shared-listener:listen';
-/** Primary → worker: no live worker has it; bind the port yourself. */
-const BIND = 'shared-listener:bind';
-/** Primary → worker: lend me your listening socket. */
-const LEND = 'shared-listener:lend';
-/** Worker → primary: my listening socket. */
-const LENT = 'shared-listener:lent';
-/** Primary → worker: the listening socket. */
-const LISTENER = 'shared-listener:listener';
-/** Worker → primary: listening, and ready for connections. */
-const READY = 'shared-listener:ready';
-/** Primary → worker: one connection the primary accepted. */
-const CONNECTION = 'shared-listener:connection';
-/** Worker → primary: took the oldest connection sent to it; the primary closes its own copy. */
-const TOOK = 'shared-listener:took';
-/** Primary → worker: drain and exit. It follows every connection sent before it on the same channel. */
-const DRAIN = 'shared-listener:drain';
+/** The messages between the primary and its workers, each sent as this plain string. */
+export const MESSAGES = {
+  /** Worker → primary: I need the listening socket. */
+  listen: 'shared-listener:listen',
+  /** Primary → worker: no live worker has it; bind the port yourself. */
+  bind: 'shared-listener:bind',
+  /** Primary → worker: lend me your listening socket. */
+  lend: 'shared-listener:lend',
+  /** Worker → primary: my listening socket. */
+  lent: 'shared-listener:lent',
+  /** Primary → worker: the listening socket. */
+  listener: 'shared-listener:listener',
+  /** Worker → primary: listening, and ready for connections. */
+  ready: 'shared-listener:ready',
+  /** Primary → worker: one connection the primary accepted. */
+  connection: 'shared-listener:connection',
+  /** Worker → primary: took the oldest connection sent to it; the primary closes its own copy. */
+  took: 'shared-listener:took',
+  /** Primary → worker: drain and exit. It follows every connection sent before it on the same channel. */
+  drain: 'shared-listener:drain',
+} as const;
+const { listen: LISTEN, bind: BIND, lend: LEND, lent: LENT, listener: LISTENER, ready: READY } = MESSAGES;
+const { connection: CONNECTION, took: TOOK, drain: DRAIN } = MESSAGES;
 
 export class ListenerBroker {
   private readonly ready: Worker[] = [];

@@ -1,0 +1,271 @@
+// The WORKERS primary's side of the shared listening socket, with stand-in
+// workers and real sockets: who binds, who lends, where connections go.
+import type { Worker } from 'node:cluster';
+import { EventEmitter } from 'node:events';
+import net, { type AddressInfo, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ListenerBroker, MESSAGES } from '../../src/adapters/driving/http/shared-listener.js';
+
+interface Sent {
+  readonly message: unknown;
+  readonly handle: unknown;
+  readonly options: unknown;
+  /** Node calls this once the message is written; a test decides when. */
+  readonly written: () => void;
+}
+
+/** A cluster worker as the broker sees it: messages in and out, a connection flag, a process to signal. */
+class FakeWorker extends EventEmitter {
+  readonly sent: Sent[] = [];
+  readonly signals: string[] = [];
+  connected = true;
+  /** Whether send calls its callback at once, as a write that went straight out does. */
+  writeAtOnce = true;
+  readonly process = { kill: (signal: string) => this.signals.push(signal) };
+
+  send(message: unknown, ...rest: unknown[]): boolean {
+    const callback = rest.find((arg): arg is () => void => typeof arg === 'function');
+    const handle = rest[0] === callback ? undefined : rest[0];
+    const options = rest.length > 2 || (rest.length === 2 && callback === undefined) ? rest[1] : undefined;
+    const entry: Sent = { message, handle, options, written: () => callback?.() };
+    this.sent.push(entry);
+    if (this.writeAtOnce) queueMicrotask(entry.written);
+    return true;
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  /** What the worker says to the primary. */
+  say(message: string, handle?: unknown): void {
+    this.emit('message', message, handle);
+  }
+
+  messages(): unknown[] {
+    return this.sent.map((entry) => entry.message);
+  }
+
+  asWorker(): Worker {
+    return this as unknown as Worker;
+  }
+}
+
+const open: Array<Server | Socket> = [];
+afterEach(() => {
+  for (const thing of open.splice(0))
+    if (thing instanceof net.Socket) thing.destroy();
+    else thing.close();
+});
+
+async function listeningServer(): Promise<Server> {
+  const server = net.createServer();
+  open.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+function connectTo(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    open.push(socket);
+    socket.once('error', reject);
+  });
+}
+
+/** Whether nothing listens on `port` any more: the primary's copy was the last one open. */
+async function closed(port: number): Promise<boolean> {
+  return connectTo(port).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
+  );
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !condition(); i++) await tick();
+  expect(condition()).toBe(true);
+}
+
+function started(broker: ListenerBroker, onReady: () => void = () => undefined) {
+  const worker = new FakeWorker();
+  broker.adopt(worker.asWorker(), onReady);
+  return worker;
+}
+
+describe('the listener broker', () => {
+  it('has the first worker bind the port, and holds a second until the first is ready, then borrows its socket', async () => {
+    const broker = new ListenerBroker();
+    const readies: string[] = [];
+    const first = started(broker, () => readies.push('first'));
+    const second = started(broker, () => readies.push('second'));
+    first.say(MESSAGES.listen);
+    second.say(MESSAGES.listen);
+    expect(first.messages()).toEqual([MESSAGES.bind]);
+    expect(second.messages()).toEqual([]);
+    expect(broker.isReady(first.asWorker())).toBe(false);
+
+    first.say(MESSAGES.ready);
+    expect(broker.isReady(first.asWorker())).toBe(true);
+    expect(readies).toEqual(['first']);
+    expect(first.messages()).toEqual([MESSAGES.bind, MESSAGES.lend]);
+
+    const socketOfFirst = await listeningServer();
+    const { port } = socketOfFirst.address() as AddressInfo;
+    first.say(MESSAGES.lent, socketOfFirst);
+    expect(second.messages()).toEqual([MESSAGES.listener]);
+    const passed = second.sent[0]?.handle as Server;
+    expect((passed.address() as AddressInfo).port).toBe(port);
+    // The primary closes its copy once the message is written: here that copy is the only one.
+    expect(await closed(port)).toBe(true);
+    second.say(MESSAGES.ready);
+    expect(readies).toEqual(['first', 'second']);
+  });
+
+  it('has a lone asker bind again when every worker that had the socket is gone', () => {
+    const broker = new ListenerBroker();
+    const first = started(broker);
+    first.say(MESSAGES.listen);
+    first.say(MESSAGES.ready);
+    first.connected = false;
+    first.emit('exit');
+    const replacement = started(broker);
+    replacement.say(MESSAGES.listen);
+    expect(replacement.messages()).toEqual([MESSAGES.bind]);
+    expect(first.messages()).toEqual([MESSAGES.bind]);
+  });
+
+  it('asks another worker when the lender dies before lending, or lends nothing because it is draining', async () => {
+    const broker = new ListenerBroker();
+    const [a, b, c] = [started(broker), started(broker), started(broker)];
+    a.say(MESSAGES.listen);
+    a.say(MESSAGES.ready);
+    b.say(MESSAGES.listen);
+    b.say(MESSAGES.ready);
+    expect(a.messages()).toEqual([MESSAGES.bind, MESSAGES.lend]);
+    a.say(MESSAGES.lent, await listeningServer());
+    c.say(MESSAGES.listen);
+    // a lends nothing: it has closed its socket to drain. b is asked instead.
+    expect(a.messages().at(-1)).toBe(MESSAGES.lend);
+    a.say(MESSAGES.lent, undefined);
+    expect(broker.isReady(a.asWorker())).toBe(false);
+    expect(b.messages().at(-1)).toBe(MESSAGES.lend);
+    // b dies before it answers; nobody else has the socket, so c binds it.
+    b.connected = false;
+    b.emit('exit');
+    expect(c.messages()).toEqual([MESSAGES.bind]);
+  });
+
+  it('hands a connection it accepts to a ready worker unread, keeping its copy until the worker took it', async () => {
+    const broker = new ListenerBroker();
+    const first = started(broker);
+    const second = started(broker);
+    first.say(MESSAGES.listen);
+    first.say(MESSAGES.ready);
+    second.say(MESSAGES.listen);
+    second.writeAtOnce = false;
+    const lent = await listeningServer();
+    const { port } = lent.address() as AddressInfo;
+    first.say(MESSAGES.lent, lent);
+    // While the socket is on its way to the second worker, the primary holds a copy and may accept.
+    const client = await connectTo(port);
+    await until(() => first.messages().includes(MESSAGES.connection));
+    const sent = first.sent.find((entry) => entry.message === MESSAGES.connection);
+    expect(sent?.options).toEqual({ keepOpen: true });
+    const copy = sent?.handle as Socket;
+    expect(copy).toBeInstanceOf(net.Socket);
+    client.write('GET / HTTP/1.1\r\n\r\n');
+    await tick();
+    // pauseOnConnect: nothing was read in the primary.
+    expect(copy.bytesRead).toBe(0);
+    expect(copy.destroyed).toBe(false);
+    first.say(MESSAGES.took);
+    expect(copy.destroyed).toBe(true);
+    second.sent[0]?.written();
+    await tick();
+    expect(await closed(port)).toBe(true);
+  });
+
+  it('sends the connections a dead worker never took to a live one, and keeps them while none is ready', async () => {
+    const broker = new ListenerBroker();
+    const [first, second, third] = [started(broker), started(broker), started(broker)];
+    first.say(MESSAGES.listen);
+    first.say(MESSAGES.ready);
+    second.say(MESSAGES.listen);
+    second.writeAtOnce = false;
+    const lent = await listeningServer();
+    first.say(MESSAGES.lent, lent);
+    const { port } = lent.address() as AddressInfo;
+    await connectTo(port);
+    await connectTo(port);
+    await until(() => first.messages().filter((message) => message === MESSAGES.connection).length === 2);
+    const copies = first.sent.filter((entry) => entry.message === MESSAGES.connection).map((entry) => entry.handle as Socket);
+    first.say(MESSAGES.took);
+    expect(copies.map((copy) => copy.destroyed)).toEqual([true, false]);
+
+    // The first dies with the second connection untaken, and no worker is ready: it waits.
+    first.connected = false;
+    first.emit('exit');
+    expect(copies[1]?.destroyed).toBe(false);
+    expect(second.messages()).toEqual([MESSAGES.listener]);
+    second.say(MESSAGES.ready);
+    expect(second.sent.at(-1)).toMatchObject({ message: MESSAGES.connection, handle: copies[1] });
+    third.say(MESSAGES.listen);
+    expect(third.messages()).toEqual([]);
+    second.sent[0]?.written();
+  });
+
+  it('stops: closes its borrowed copy, drops waiting connections, drains ready workers and signals the rest', async () => {
+    const broker = new ListenerBroker();
+    const [ready, starting] = [started(broker), started(broker)];
+    ready.say(MESSAGES.listen);
+    ready.say(MESSAGES.ready);
+    starting.say(MESSAGES.listen);
+    starting.writeAtOnce = false;
+    const lent = await listeningServer();
+    const { port } = lent.address() as AddressInfo;
+    ready.say(MESSAGES.lent, lent);
+    broker.stop([ready.asWorker(), starting.asWorker()]);
+    expect(ready.messages().at(-1)).toBe(MESSAGES.drain);
+    expect(ready.signals).toEqual([]);
+    expect(starting.signals).toEqual(['SIGTERM']);
+    expect(await closed(port)).toBe(true);
+    // Stopped: nobody is told to bind or lend any more.
+    const late = started(broker);
+    late.say(MESSAGES.listen);
+    expect(late.messages()).toEqual([]);
+  });
+
+  it('closes, at stop, the connections it accepted while no worker was ready', async () => {
+    const broker = new ListenerBroker();
+    const [lender, asker] = [started(broker), started(broker)];
+    lender.say(MESSAGES.listen);
+    lender.say(MESSAGES.ready);
+    asker.say(MESSAGES.listen);
+    asker.writeAtOnce = false;
+    const lent = await listeningServer();
+    const { port } = lent.address() as AddressInfo;
+    lender.say(MESSAGES.lent, lent);
+    lender.connected = false;
+    lender.emit('exit');
+    const client = await connectTo(port);
+    const ended = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    await tick();
+    expect(lender.messages()).not.toContain(MESSAGES.connection);
+    broker.stop([asker.asWorker()]);
+    await ended;
+    expect(asker.messages()).toEqual([MESSAGES.listener]);
+  });
+
+  it('does not drain a ready worker whose channel is already gone, but signals it', () => {
+    const broker = new ListenerBroker();
+    const worker = started(broker);
+    worker.say(MESSAGES.listen);
+    worker.say(MESSAGES.ready);
+    worker.connected = false;
+    broker.stop([worker.asWorker()]);
+    expect(worker.messages()).toEqual([MESSAGES.bind]);
+    expect(worker.signals).toEqual(['SIGTERM']);
+  });
+});
