@@ -88,3 +88,27 @@ describe('ConvertDatetimeToUnix', () => {
     },
   );
 });
+
+describe('ConvertDatetimeToUnix, offsets and zones together', () => {
+  it('reads only the first nine fraction digits, and floors them to the millisecond', () => {
+    expect(convert.execute({ datetime: '2024-07-01T12:00:00.1239999999Z' }).utc.unix_milliseconds).toBe(1_719_835_200_123);
+  });
+
+  it('names a negative offset the bracketed zone never had, from the trimmed input', () => {
+    expectDomainError(
+      () => convert.execute({ datetime: ' 2024-07-01T12:00:00-05:00[Europe/Berlin]' }),
+      'DATETIME_OFFSET_MISMATCH',
+      'datetime has the offset -05:00, which Europe/Berlin never had at 2024-07-01T12:00:00',
+    );
+  });
+
+  it('shows an instant with an explicit offset in the tz zone, which need not ever have had that offset', () => {
+    const result = convert.execute({ datetime: '2024-07-01T12:00:00-05:00', tz: 'Europe/Berlin' });
+    expect(result.utc.iso).toBe('2024-07-01T17:00:00Z');
+    expect(result.local?.iso).toBe('2024-07-01T19:00:00+02:00');
+  });
+
+  it('refuses an instant past year 9999 as out of range, with a zone too', () => {
+    expectDomainError(() => convert.execute({ datetime: '9999-12-31T23:59:59-01:00', tz: 'UTC' }), 'DATETIME_OUT_OF_RANGE', OUT_OF_RANGE);
+  });
+});

@@ -46,6 +46,7 @@ describe('security findings', () => {
     ['kid with a semicolon', { ...GOOD, kid: 'a;rm -rf' }, FRESH, 'suspicious_kid', 'warning'],
     ['kid with NUL', { ...GOOD, kid: 'key\u0000' }, FRESH, 'suspicious_kid', 'warning'],
     ['kid as a URL', { ...GOOD, kid: 'https://attacker.example/key' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid with a URL inside', { ...GOOD, kid: 'rotation_2 https://attacker.example/key' }, FRESH, 'suspicious_kid', 'warning'],
     ['crit', { ...GOOD, crit: ['exp'] }, FRESH, 'critical_header', 'info'],
     ['b64 false', { ...GOOD, b64: false, crit: ['b64'] }, FRESH, 'unencoded_payload', 'warning'],
   ])('flags %s', (_label, header, payload, code, severity) => {
@@ -68,6 +69,41 @@ describe('security findings', () => {
     expect(codes(header, payload)).not.toContain(code);
   });
 
+  it('orders findings most severe first, whatever order they were found in', () => {
+    // crit (info) is looked at before b64 (warning).
+    expect(codes({ ...GOOD, crit: ['b64'], b64: false }, FRESH)).toEqual(['unencoded_payload', 'critical_header']);
+  });
+
+  it.each([
+    ['exp and iat in milliseconds', GOOD, { iat: 1e12, exp: 1e12 + 60 }, 'date_in_milliseconds', /^exp, iat look like milliseconds/],
+    ['one time claim not a number', GOOD, { exp: NOW + 60, iat: 'now' }, 'date_not_numeric', /^iat is not a JSON number/],
+    [
+      'two time claims not numbers',
+      GOOD,
+      { exp: NOW + 60, iat: 'now', nbf: 'soon' },
+      'date_not_numeric',
+      /^iat, nbf are not a JSON number:/,
+    ],
+    [
+      'jku and x5u',
+      { ...GOOD, jku: 'https://a.example', x5u: 'https://b.example' },
+      FRESH,
+      'remote_key_url',
+      /^the header has jku and x5u:/,
+    ],
+    ['jwk and x5c', { ...GOOD, jwk: { kty: 'EC' }, x5c: ['MII'] }, FRESH, 'embedded_key', /^the header embeds a key \(jwk and x5c\):/],
+  ])('names every claim or header of %s in one finding', (_label, header, payload, code, message) => {
+    const found = findings(header, payload).filter((finding) => finding.code === code);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toMatch(message);
+  });
+
+  it('flags a long lifetime by exp − iat when iat is there, even if exp is over a year away', () => {
+    const issuedLater = { iat: NOW + 400 * 86_400, exp: NOW + 401 * 86_400 };
+    expect(codes(GOOD, issuedLater)).not.toContain('long_lived');
+    expect(codes(GOOD, issuedLater)).toContain('issued_in_future');
+  });
+
   it('orders findings most severe first', () => {
     const list = findings({ alg: 'none', crit: ['x'], jku: 'https://a.example' }, { exp: NOW - 1 });
     expect(list.map((finding) => finding.severity)).toEqual(['critical', 'warning', 'info', 'info']);
@@ -77,6 +113,11 @@ describe('security findings', () => {
   it('detects a duplicate member on the raw JSON, at any depth, in the header or the payload', () => {
     const decode = (header: string, payload: string) => decoder.execute({ token: tokenOf(header, payload) }).findings.map((f) => f.code);
     expect(decode('{"alg":"ES256","alg":"none"}', '{"exp":1900000000}')).toContain('duplicate_member');
+    const duplicate = decoder
+      .execute({ token: tokenOf('{"alg":"ES256","alg":"none"}', '{"exp":1900000000}') })
+      .findings.find((f) => f.code === 'duplicate_member');
+    expect(duplicate?.severity).toBe('warning');
+    expect(duplicate?.message).toMatch(/^the header or payload repeats a member name/);
     expect(decode('{"alg":"ES256"}', '{"exp":1900000000,"a":{"b":1,"\\u0062":2}}')).toContain('duplicate_member');
     expect(decode('{"alg":"ES256"}', '{"exp":1900000000,"a":{"b":1},"c":{"b":2},"d":[{"b":1},{"b":2}]}')).not.toContain('duplicate_member');
     expect(decode('{"alg":"ES256"}', '{"exp":1900000000,"k":"\\"b\\":1,\\"b\\":2"}')).not.toContain('duplicate_member');
@@ -89,6 +130,25 @@ describe('the JSON scan', () => {
     expect(scanJson(siblings, 64).tooDeep).toBe(false);
     expect(scanJson(`${'{"a":'.repeat(64)}1${'}'.repeat(64)}`, 64).tooDeep).toBe(false);
     expect(scanJson(`${'{"a":'.repeat(65)}1${'}'.repeat(65)}`, 64).tooDeep).toBe(true);
+  });
+
+  it('counts depth back down on closing braces, for sibling objects', () => {
+    expect(scanJson(`[${Array.from({ length: 100 }, () => '{}').join(',')}]`, 64).tooDeep).toBe(false);
+  });
+
+  it('takes only member names for names: values, array items and text after a colon are not', () => {
+    expect(scanJson('{"a":"a"}', 64).duplicateMember).toBe(false);
+    expect(scanJson('{"a":1,"b":"b"}', 64).duplicateMember).toBe(false);
+    expect(scanJson('{"k":["x","a","a"]}', 64).duplicateMember).toBe(false);
+    expect(scanJson('{"k":["x","a","a"],"k":1}', 64).duplicateMember).toBe(true);
+  });
+
+  it('ends on text that is not JSON, and tells apart names it cannot decode', () => {
+    expect(scanJson('{"a', 64)).toEqual({ tooDeep: false, duplicateMember: false });
+    expect(scanJson('1,2', 64)).toEqual({ tooDeep: false, duplicateMember: false });
+    // A raw line break is not valid in a JSON string: such names are compared as written.
+    expect(scanJson('{"a\n":1,"b\n":2}', 64).duplicateMember).toBe(false);
+    expect(scanJson('{"a\n":1,"a\n":2}', 64).duplicateMember).toBe(true);
   });
 
   it('ignores brackets inside strings, escaped quotes included', () => {

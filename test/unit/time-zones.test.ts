@@ -396,3 +396,36 @@ describe.skipIf(Boolean(zdump.error))('against zdump and the system tz database'
     }
   });
 });
+
+describe('what tz accepts, to the character', () => {
+  const zoneOf = (tz: string) => toUnix.execute({ datetime: '2024-07-01T12:00:00Z', tz }).local?.time_zone;
+
+  it.each([
+    [' 05:30 ', '+05:30'],
+    ['+23:00', '+23:00'],
+    ['+05:59', '+05:59'],
+    ['Europe/Berlin ', 'Europe/Berlin'],
+  ])('reads %j as %s', (tz, zone) => {
+    expect(zoneOf(tz)).toBe(zone);
+  });
+
+  it.each([
+    ['+24:00', 'tz has an impossible offset: +24:00'],
+    ['+05:60', 'tz has an impossible offset: +05:60'],
+    [' 05:30x', 'tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM; "05:30x" is neither'],
+    ['Europe/Berlin 05:30', 'tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM; "Europe/Berlin 05:30" is neither'],
+    // Quoted up to 64 characters, the longest an IANA name may be; a longer value is not echoed.
+    [`A${'b'.repeat(63)}`, `tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM; "A${'b'.repeat(63)}" is neither`],
+    [`A${'b'.repeat(64)}`, 'tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM'],
+  ])('refuses %j', (tz, message) => {
+    expectDomainError(() => zoneOf(tz), 'TZ_UNKNOWN', message);
+  });
+
+  it('names a wall-clock time to the second in a refusal, whatever fraction it carries', () => {
+    expectDomainError(
+      () => toUnix.execute({ datetime: '2024-03-31T02:30:00.5', tz: 'Europe/Berlin', disambiguation: 'reject' }),
+      'DATETIME_SKIPPED',
+      /^datetime 2024-03-31T02:30:00 does not exist in Europe\/Berlin/,
+    );
+  });
+});
