@@ -1,0 +1,106 @@
+// Route names, request ids, log lines and error summaries, each on its own.
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/adapters/driven/logger.js';
+import { HttpMetrics, errorSummary, requestObserver, routeNamer } from '../../src/adapters/driving/http/observability.js';
+import type { TrpcCall } from '../../src/adapters/driving/trpc/request.js';
+
+const call = (...procedures: string[]): TrpcCall => ({
+  procedures,
+  batch: procedures.length > 1,
+  decodable: true,
+  params: new URLSearchParams(),
+});
+
+describe('routeNamer', () => {
+  const name = routeNamer('/api', new Set(['/unix-timestamp/now']), new Set(['unixTimestamp.now']));
+
+  it.each([
+    ['/healthz', undefined, '/healthz'],
+    ['/readyz', undefined, '/readyz'],
+    ['/unix-timestamp/now', undefined, 'unmatched'],
+    ['/api/unix-timestamp/now', undefined, '/unix-timestamp/now'],
+    ['/api/unix-timestamp/other', undefined, 'unmatched'],
+    ['/api/openapi.json', undefined, '/openapi.json'],
+    ['/api/docs', undefined, '/docs'],
+    ['/api/docs/swagger-ui.css', undefined, '/docs'],
+    ['/api/docsx', undefined, 'unmatched'],
+    ['/api/trpc/unixTimestamp.now', call('unixTimestamp.now'), '/trpc/unixTimestamp.now'],
+    ['/api/trpc/evil', call('evil'), '/trpc/unknown'],
+    ['/api/trpc/', call(), '/trpc/unknown'],
+    ['/api/trpc/a,b', call('unixTimestamp.now', 'unixTimestamp.now'), '/trpc/batch'],
+    ['/api/trpc/unixTimestamp.now', undefined, 'unmatched'],
+    ['/api/other/unixTimestamp.now', call('unixTimestamp.now'), 'unmatched'],
+  ])('names %s as %s', (path, trpcCall, route) => {
+    expect(name(path, trpcCall)).toBe(route);
+  });
+});
+
+describe('requestObserver', () => {
+  function observed() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const metrics = new HttpMetrics(() => ({ name: 'memory', state: 'ok' }));
+    const app = express();
+    app.use(requestObserver(logger, metrics, (path) => path));
+    app.all('/{*rest}', (_req, res) => {
+      res.status(204).end();
+    });
+    return { app, lines, metrics };
+  }
+
+  it.each([
+    ['a'.repeat(64), true],
+    ['a'.repeat(65), false],
+    ['req-1.2_3:4', true],
+    ['', false],
+    ['two words', false],
+  ])('keeps the offered request id %j: %s', async (offered, kept) => {
+    const { app, lines } = observed();
+    const res = await request(app).get('/x').set('X-Request-Id', offered);
+    const id = res.headers['x-request-id'] as string;
+    if (kept) expect(id).toBe(offered);
+    else expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(lines[0]?.requestId).toBe(id);
+  });
+
+  it('logs one line and one sample per request, with an unknown method as OTHER', async () => {
+    const { app, lines, metrics } = observed();
+    await request(app).get('/one?token=secret');
+    await request(app).delete('/two');
+    await request(app).options('/three');
+    await request(app).purge('/four');
+    expect(lines.map((line) => [line.method, line.route, line.status, line.msg])).toEqual([
+      ['GET', '/one', 204, 'request'],
+      ['DELETE', '/two', 204, 'request'],
+      ['OPTIONS', '/three', 204, 'request'],
+      ['OTHER', '/four', 204, 'request'],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('secret');
+    const durations = lines.map((line) => line.durationMs as number);
+    expect(durations.every((ms) => ms >= 0 && ms < 10_000 && Math.round(ms * 1000) === ms * 1000)).toBe(true);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('http_requests_total{route="/four",method="OTHER",status="204"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{route="/one",method="GET"} 1');
+  });
+});
+
+describe('errorSummary', () => {
+  it('keeps the type and the stack frames of an error, never its message', () => {
+    const error = new TypeError('token eyJsecret');
+    const summary = errorSummary(error);
+    expect(summary.type).toBe('TypeError');
+    expect(summary.frames?.split('\n').every((line) => line.trimStart().startsWith('at '))).toBe(true);
+    expect(summary.frames?.split('\n').length).toBeGreaterThan(1);
+    expect(JSON.stringify(summary)).not.toContain('eyJsecret');
+  });
+
+  it('gives only the type of an error without frames, and the type name of anything else thrown', () => {
+    const bare = new RangeError('quoted input');
+    bare.stack = 'RangeError: quoted input';
+    expect(errorSummary(bare)).toEqual({ type: 'RangeError' });
+    expect(errorSummary('a string')).toEqual({ type: 'string' });
+    expect(errorSummary(undefined)).toEqual({ type: 'undefined' });
+  });
+});
