@@ -50,6 +50,42 @@ describe('/docs assets', () => {
     await request(app).get('/docs/').set('If-None-Match', String(page.headers.etag)).expect(304);
   });
 
+  it.each([
+    ['br;q=0, gzip', 'gzip'],
+    ['BR, gzip', 'br'],
+    ['gzip;q=0.5, br;q=0.000', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['deflate', undefined],
+    ['', undefined],
+  ])('with Accept-Encoding %j sends %s', async (acceptEncoding, encoding) => {
+    const res = await fetchRaw('/docs/init.js', acceptEncoding);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+  });
+
+  it('answers HEAD with the headers and no body, and any listed ETag or * with 304', async () => {
+    const head = await request(app).head('/docs/favicon-32x32.png').expect(200);
+    expect(head.headers['content-type']).toBe('image/png');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body).toEqual({});
+    const etag = String(head.headers.etag);
+    await request(app).get('/docs/favicon-32x32.png').set('If-None-Match', `W/"other", ${etag}`).expect(304);
+    await request(app).get('/docs/favicon-16x16.png').set('If-None-Match', '*').expect(304);
+    await request(app).get('/docs/favicon-16x16.png').set('If-None-Match', 'W/"other"').expect(200).expect('Content-Type', 'image/png');
+  });
+
+  it('sends /docs to /docs/, and points the page at the document on the host it came from', async () => {
+    const redirect = await request(app).get('/docs').expect(301);
+    expect(redirect.headers.location).toBe('/docs/');
+    const page = await request(app).get('/docs/').expect(200).expect('Content-Type', 'text/html; charset=utf-8');
+    expect(page.text).toContain('<script src="./init.js"></script>');
+    const init = await request(app).get('/docs/init.js').expect(200).expect('Content-Type', 'text/javascript; charset=utf-8');
+    expect(init.headers['cache-control']).toBe('no-cache');
+    expect(init.text).toContain('fetch("/openapi.json")');
+    expect(init.text).toContain('window.location.origin + ""');
+  });
+
   it('serves only the files the page loads', async () => {
     for (const path of ['/docs/swagger-ui-bundle.js.map', '/docs/index.html', '/docs/package.json', '/docs/..%2Fpackage.json']) {
       expect((await request(app).get(path).expect(404)).body).toEqual({ detail: 'Not Found' });

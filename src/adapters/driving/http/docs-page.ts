@@ -51,8 +51,13 @@ function asset(type: string, cacheControl: string, body: Buffer): Asset {
   };
 }
 
+/** The encodings a client accepts: listed, and not refused with `q=0` (RFC 9110 §12.5.3). */
 function preferred(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]?.trim().toLowerCase()));
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!params.some((param) => /^q=0(\.0{0,3})?$/.test(param))) accepted.add(coding);
+  }
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return undefined;
