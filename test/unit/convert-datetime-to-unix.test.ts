@@ -112,3 +112,14 @@ describe('ConvertDatetimeToUnix, offsets and zones together', () => {
     expectDomainError(() => convert.execute({ datetime: '9999-12-31T23:59:59-01:00', tz: 'UTC' }), 'DATETIME_OUT_OF_RANGE', OUT_OF_RANGE);
   });
 });
+
+describe('ConvertDatetimeToUnix, the 30-day months', () => {
+  it.each(['04', '06', '09', '11'])('refuses day 31 of month %s, and takes day 30', (month) => {
+    expectDomainError(
+      () => convert.execute({ datetime: `2024-${month}-31T00:00:00Z` }),
+      'DATETIME_IMPOSSIBLE',
+      `datetime has an impossible date: 2024-${month}-31`,
+    );
+    expect(convert.execute({ datetime: `2024-${month}-30T00:00:00Z` }).utc.iso).toBe(`2024-${month}-30T00:00:00Z`);
+  });
+});

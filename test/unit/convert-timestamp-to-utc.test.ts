@@ -122,3 +122,10 @@ describe('ConvertTimestampToUtc', () => {
     );
   });
 });
+
+describe('ConvertTimestampToUtc, leading zeros', () => {
+  it.each([`${'0'.repeat(30)}1`, `+${'0'.repeat(30)}1`, `-${'0'.repeat(30)}1`])('reads %s by its significant digits', (timestamp) => {
+    const result = convert.execute({ timestamp });
+    expect(result.utc.unix_seconds).toBe(timestamp.startsWith('-') ? -1 : 1);
+  });
+});

@@ -181,3 +181,29 @@ describe('DecodeJwt', () => {
     expect(decode(tokenOf(HS256_HEADER, `{"s":"${'['.repeat(100)}\\"{"}`)).payload).toHaveProperty('s');
   });
 });
+
+describe('DecodeJwt, claims at their edges', () => {
+  it('shows a NumericDate at the first second of year 0001, and none before it', () => {
+    const first = -62_135_596_800;
+    expect(decode(tokenOf(HS256_HEADER, `{"exp":${first},"nbf":${first - 1}}`))).toMatchObject({
+      expires_at: '0001-01-01T00:00:00Z',
+      not_before: null,
+    });
+  });
+
+  it('gives an aud array only when every entry is a string', () => {
+    expect(decode(tokenOf(HS256_HEADER, '{"aud":["api",1]}')).audience).toBeNull();
+    expect(decode(tokenOf(HS256_HEADER, '{"aud":[1,2]}')).audience).toBeNull();
+  });
+
+  it('reads check_secrets=false as a query string sends it', () => {
+    expect(decoder.execute({ token: JWT_IO_TOKEN, check_secrets: 'false' }).findings.map((f) => f.code)).not.toContain('known_secret');
+  });
+});
+
+describe('DomainError', () => {
+  it('is named DomainError, which is what a log of one shows', async () => {
+    const { DomainError } = await import('../../src/core/errors.js');
+    expect(new DomainError('TIMESTAMP_INVALID', 'x').name).toBe('DomainError');
+  });
+});

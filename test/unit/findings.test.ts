@@ -47,6 +47,8 @@ describe('security findings', () => {
     ['kid with NUL', { ...GOOD, kid: 'key\u0000' }, FRESH, 'suspicious_kid', 'warning'],
     ['kid as a URL', { ...GOOD, kid: 'https://attacker.example/key' }, FRESH, 'suspicious_kid', 'warning'],
     ['kid with a URL inside', { ...GOOD, kid: 'rotation_2 https://attacker.example/key' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid as an s3:// URL', { ...GOOD, kid: 's3://bucket/key' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid as a one-letter scheme URL', { ...GOOD, kid: 'a://b' }, FRESH, 'suspicious_kid', 'warning'],
     ['crit', { ...GOOD, crit: ['exp'] }, FRESH, 'critical_header', 'info'],
     ['b64 false', { ...GOOD, b64: false, crit: ['b64'] }, FRESH, 'unencoded_payload', 'warning'],
   ])('flags %s', (_label, header, payload, code, severity) => {

@@ -284,3 +284,31 @@ describe('keys and options that are refused', () => {
     expect((await verify(`Bearer ${await token()}`, pairs.ES256!.pem)).valid).toBe(true);
   });
 });
+
+describe('options at their limits', () => {
+  it('takes a clock_tolerance of 300 s with spaces around it', async () => {
+    const token = await sign(pairs.ES256!);
+    expect((await verify(token, pairs.ES256!.pem, { clock_tolerance: ' 300 ' })).valid).toBe(true);
+  });
+
+  it('reads a key of exactly 16 KiB for what it is, and refuses one byte more as too long', async () => {
+    const token = await sign(pairs.ES256!);
+    await expect(verify(token, 'x'.repeat(16 * 1024))).rejects.not.toMatchObject({ code: 'KEY_TOO_LONG' });
+    await expectDomainErrorAsync(verify(token, 'x'.repeat(16 * 1024 + 1)), 'KEY_TOO_LONG', 'key is longer than 16 KiB');
+  });
+
+  it('names every algorithm it does not know', async () => {
+    const token = await sign(pairs.ES256!);
+    await expectDomainErrorAsync(
+      verify(token, pairs.ES256!.pem, { algorithms: 'ES256,XS1,YS2' }),
+      'VERIFY_OPTION_INVALID',
+      /; not XS1, YS2$/,
+    );
+  });
+
+  it('reports a header whose alg is not a string as no algorithm, and does not verify it', async () => {
+    const result = await verify(tokenOf('{"alg":256}', '{"sub":"x"}'), pairs.ES256!.pem);
+    expect(result.valid).toBe(false);
+    expect(result.algorithm).toBeNull();
+  });
+});
