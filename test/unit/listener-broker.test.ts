@@ -4,7 +4,7 @@ import type { Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ListenerBroker, MESSAGES } from '../../src/adapters/driving/http/shared-listener.js';
+import { joinListener, ListenerBroker, MESSAGES } from '../../src/adapters/driving/http/shared-listener.js';
 
 interface Sent {
   readonly message: unknown;
@@ -267,5 +267,68 @@ describe('the listener broker', () => {
     broker.stop([worker.asWorker()]);
     expect(worker.messages()).toEqual([MESSAGES.bind]);
     expect(worker.signals).toEqual(['SIGTERM']);
+  });
+});
+
+describe('a worker joining the listener', () => {
+  /** The worker's side of its channel to the primary. */
+  class FakePrimary extends EventEmitter {
+    readonly sent: Array<[unknown, unknown]> = [];
+    send(message: string, handle?: Server): boolean {
+      this.sent.push([message, handle]);
+      return true;
+    }
+    say(message: string, handle?: unknown): void {
+      this.emit('message', message, handle);
+    }
+  }
+
+  function joined() {
+    const primary = new FakePrimary();
+    const server = net.createServer();
+    open.push(server);
+    const events = { binds: 0, listening: 0, drains: 0 };
+    const worker = joinListener(
+      server,
+      { bind: () => events.binds++, onListening: () => events.listening++, onDrain: () => events.drains++ },
+      primary,
+    );
+    return { primary, server, events, worker };
+  }
+
+  it('asks for the socket at once, binds when told to, and says when it is ready', () => {
+    const { primary, events, worker } = joined();
+    expect(primary.sent).toEqual([[MESSAGES.listen, undefined]]);
+    primary.say(MESSAGES.bind);
+    expect(events.binds).toBe(1);
+    worker.ready();
+    expect(primary.sent.at(-1)).toEqual([MESSAGES.ready, undefined]);
+  });
+
+  it('listens on the socket it is given, lends it back, and ignores a listener message without one', async () => {
+    const { primary, server, events } = joined();
+    primary.say(MESSAGES.listener);
+    expect(server.listening).toBe(false);
+    const shared = await listeningServer();
+    primary.say(MESSAGES.listener, shared);
+    await until(() => events.listening === 1);
+    expect((server.address() as AddressInfo).port).toBe((shared.address() as AddressInfo).port);
+    primary.say(MESSAGES.lend);
+    expect(primary.sent.at(-1)).toEqual([MESSAGES.lent, server]);
+  });
+
+  it('serves a connection the primary hands over as one it accepted, says it took it, and drains when told', () => {
+    const { primary, server, events } = joined();
+    const connections: Socket[] = [];
+    server.on('connection', (socket: Socket) => connections.push(socket));
+    const socket = new net.Socket();
+    open.push(socket);
+    primary.say(MESSAGES.connection, socket);
+    primary.say(MESSAGES.connection, 'not a socket');
+    expect(connections).toEqual([socket]);
+    expect(primary.sent.filter(([message]) => message === MESSAGES.took)).toHaveLength(1);
+    expect(events.drains).toBe(0);
+    primary.say(MESSAGES.drain);
+    expect(events.drains).toBe(1);
   });
 });

@@ -169,6 +169,12 @@ export class ListenerBroker {
   }
 }
 
+/** The worker's channel to the primary: `process` in a cluster worker. */
+export interface PrimaryChannel {
+  on(event: 'message', listener: (message: unknown, handle: unknown) => void): unknown;
+  send?(message: string, handle?: Server): unknown;
+}
+
 export interface WorkerListenerEvents {
   /** No live worker has the socket: bind the port (and exit with its one line if that fails). */
   readonly bind: () => void;
@@ -184,17 +190,21 @@ export interface WorkerListenerEvents {
  * connections the primary forwards. `ready()` tells the primary that this
  * worker may be sent connections and counts as started.
  */
-export function joinListener(server: Server, { bind, onListening, onDrain }: WorkerListenerEvents): { ready: () => void } {
-  process.on('message', (message: unknown, handle: unknown) => {
+export function joinListener(
+  server: Server,
+  { bind, onListening, onDrain }: WorkerListenerEvents,
+  primary: PrimaryChannel = process,
+): { ready: () => void } {
+  primary.on('message', (message: unknown, handle: unknown) => {
     if (message === BIND) bind();
     else if (message === LISTENER && handle instanceof net.Server) server.listen(handle, onListening);
-    else if (message === LEND) process.send?.(LENT, server);
+    else if (message === LEND) primary.send?.(LENT, server);
     // The same event the server emits for a connection it accepted: Node's HTTP server takes it from there.
     else if (message === CONNECTION && handle instanceof net.Socket) {
       server.emit('connection', handle);
-      process.send?.(TOOK);
+      primary.send?.(TOOK);
     } else if (message === DRAIN) onDrain();
   });
-  process.send?.(LISTEN);
-  return { ready: () => process.send?.(READY) };
+  primary.send?.(LISTEN);
+  return { ready: () => primary.send?.(READY) };
 }
