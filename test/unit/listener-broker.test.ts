@@ -94,6 +94,23 @@ function started(broker: ListenerBroker, onReady: () => void = () => undefined) 
   return worker;
 }
 
+/**
+ * A broker in the middle of a lend: `lender` bound the port and is ready, `asker`
+ * asked for the socket, and the primary holds the lent copy until the message to
+ * the asker is written, which the test does with `asker.sent[0]?.written()`.
+ */
+async function midLend(broker: ListenerBroker) {
+  const [lender, asker] = [started(broker), started(broker)];
+  lender.say(MESSAGES.listen);
+  lender.say(MESSAGES.ready);
+  asker.say(MESSAGES.listen);
+  asker.writeAtOnce = false;
+  const lent = await listeningServer();
+  const { port } = lent.address() as AddressInfo;
+  lender.say(MESSAGES.lent, lent);
+  return { lender, asker, port };
+}
+
 describe('the listener broker', () => {
   it('has the first worker bind the port, and holds a second until the first is ready, then borrows its socket', async () => {
     const broker = new ListenerBroker();
@@ -159,15 +176,7 @@ describe('the listener broker', () => {
 
   it('hands a connection it accepts to a ready worker unread, keeping its copy until the worker took it', async () => {
     const broker = new ListenerBroker();
-    const first = started(broker);
-    const second = started(broker);
-    first.say(MESSAGES.listen);
-    first.say(MESSAGES.ready);
-    second.say(MESSAGES.listen);
-    second.writeAtOnce = false;
-    const lent = await listeningServer();
-    const { port } = lent.address() as AddressInfo;
-    first.say(MESSAGES.lent, lent);
+    const { lender: first, asker: second, port } = await midLend(broker);
     // While the socket is on its way to the second worker, the primary holds a copy and may accept.
     const client = await connectTo(port);
     await until(() => first.messages().includes(MESSAGES.connection));
@@ -189,14 +198,8 @@ describe('the listener broker', () => {
 
   it('sends the connections a dead worker never took to a live one, and keeps them while none is ready', async () => {
     const broker = new ListenerBroker();
-    const [first, second, third] = [started(broker), started(broker), started(broker)];
-    first.say(MESSAGES.listen);
-    first.say(MESSAGES.ready);
-    second.say(MESSAGES.listen);
-    second.writeAtOnce = false;
-    const lent = await listeningServer();
-    first.say(MESSAGES.lent, lent);
-    const { port } = lent.address() as AddressInfo;
+    const { lender: first, asker: second, port } = await midLend(broker);
+    const third = started(broker);
     await connectTo(port);
     await connectTo(port);
     await until(() => first.messages().filter((message) => message === MESSAGES.connection).length === 2);
@@ -218,14 +221,7 @@ describe('the listener broker', () => {
 
   it('stops: closes its borrowed copy, drops waiting connections, drains ready workers and signals the rest', async () => {
     const broker = new ListenerBroker();
-    const [ready, starting] = [started(broker), started(broker)];
-    ready.say(MESSAGES.listen);
-    ready.say(MESSAGES.ready);
-    starting.say(MESSAGES.listen);
-    starting.writeAtOnce = false;
-    const lent = await listeningServer();
-    const { port } = lent.address() as AddressInfo;
-    ready.say(MESSAGES.lent, lent);
+    const { lender: ready, asker: starting, port } = await midLend(broker);
     broker.stop([ready.asWorker(), starting.asWorker()]);
     expect(ready.messages().at(-1)).toBe(MESSAGES.drain);
     expect(ready.signals).toEqual([]);
@@ -239,14 +235,7 @@ describe('the listener broker', () => {
 
   it('closes, at stop, the connections it accepted while no worker was ready', async () => {
     const broker = new ListenerBroker();
-    const [lender, asker] = [started(broker), started(broker)];
-    lender.say(MESSAGES.listen);
-    lender.say(MESSAGES.ready);
-    asker.say(MESSAGES.listen);
-    asker.writeAtOnce = false;
-    const lent = await listeningServer();
-    const { port } = lent.address() as AddressInfo;
-    lender.say(MESSAGES.lent, lent);
+    const { lender, asker, port } = await midLend(broker);
     lender.connected = false;
     lender.emit('exit');
     const client = await connectTo(port);
