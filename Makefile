@@ -87,6 +87,7 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:capacity
 	npm run -s bench:cli
 	npm run -s bench:memory
+	npm run -s bench:cpu
 
 # The container image (Containerfile), with podman or docker, whichever is present.
 image: $(BUILT)
