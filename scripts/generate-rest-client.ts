@@ -1,13 +1,14 @@
 // Regenerates test/support/generated/rest-api.ts from the live /openapi.json.
 // Run: npm run generate:rest-client
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
 import { buildHttpService } from '../src/http-service.js';
 import { restClientTypes } from '../test/support/rest-client-types.js';
 
 const { app, application } = buildHttpService(createContainer(loadConfig({ LOG_LEVEL: 'silent' })));
-const server = app.listen(0, '127.0.0.1');
+const server = createServer(app).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

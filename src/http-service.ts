@@ -1,6 +1,5 @@
 import type { Container } from 'inversify';
-import type { Express } from 'express';
-import { createHttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
 import { HttpMetrics } from './adapters/driving/http/observability.js';
 import { Lifecycle } from './adapters/driving/http/server.js';
 import { SERVICE_VERSION, TOKENS, resolveApplication, type Application } from './container.js';
@@ -9,7 +8,7 @@ import { SERVICE_VERSION, TOKENS, resolveApplication, type Application } from '.
 export function buildHttpService(
   container: Container,
   tuning: Pick<HttpAppOptions, 'trpcFastPath'> = {},
-): { app: Express; application: Application; metrics: HttpMetrics; lifecycle: Lifecycle } {
+): { app: HttpApp; application: Application; metrics: HttpMetrics; lifecycle: Lifecycle } {
   const config = container.get(TOKENS.Config);
   const application = resolveApplication(container);
   const metrics = new HttpMetrics(() => application.rateLimitStore.health());

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { HttpApp } from '../../src/adapters/driving/http/app.js';
 import { pino } from 'pino';
 import { createHttpServer, type ParserAnswerRecorder } from '../../src/adapters/driving/http/server.js';
 import { loadConfig } from '../../src/config.js';
@@ -43,7 +43,7 @@ export interface Running {
 }
 
 /** Listens on an ephemeral port of the loopback interface, with the production server settings. */
-export async function listen(app: Express, host = '127.0.0.1', record?: ParserAnswerRecorder): Promise<Running> {
+export async function listen(app: HttpApp, host = '127.0.0.1', record?: ParserAnswerRecorder): Promise<Running> {
   const server = createHttpServer(app, { ...(record === undefined ? {} : { record }) });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;

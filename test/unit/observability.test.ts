@@ -3,7 +3,13 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/driven/logger.js';
-import { HttpMetrics, errorSummary, requestObserver, routeNamer } from '../../src/adapters/driving/http/observability.js';
+import {
+  HttpMetrics,
+  errorSummary,
+  requestObservation,
+  requestObserver,
+  routeNamer,
+} from '../../src/adapters/driving/http/observability.js';
 import type { TrpcCall } from '../../src/adapters/driving/trpc/request.js';
 
 const call = (...procedures: string[]): TrpcCall => ({
@@ -43,7 +49,7 @@ describe('requestObserver', () => {
     const logger = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
     const metrics = new HttpMetrics(() => ({ name: 'memory', state: 'ok' }));
     const app = express();
-    app.use(requestObserver(logger, metrics, (path) => path));
+    app.use(requestObserver(requestObservation(logger, metrics, (path) => path)));
     app.all('/{*rest}', (_req, res) => {
       res.status(204).end();
     });

@@ -1,4 +1,5 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -15,11 +16,11 @@ import { trpcErrorShape } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { HttpMetrics } from './observability.js';
-import { errorSummary, requestObserver, routeNamer } from './observability.js';
+import { errorSummary, requestObservation, requestObserver, routeNamer } from './observability.js';
 import { MalformedQueryError } from './query.js';
 import { compileTrust, type TrustProxy } from './client-key.js';
-import { budgetOf, rateLimitMiddleware, trpcCallOf, trpcRequestReader } from './rate-limit.js';
-import { REST_PATHS, restHandler } from './rest.js';
+import { budgetOf, chargeMiddleware, requestCharger, trpcCallOf, trpcRequestReader } from './rate-limit.js';
+import { REST_PATHS, REST_ROUTES, answerRest, restHandler } from './rest.js';
 import { sendDetail } from './rest-errors.js';
 
 export interface HttpAppOptions {
@@ -101,18 +102,24 @@ function staticHeaders(): ReadonlyArray<readonly [string, string]> {
 
 const STATIC_HEADERS = staticHeaders();
 
-const commonHeaders: RequestHandler = (_req, res, next) => {
+function setCommonHeaders(res: ServerResponse): void {
   for (const [name, value] of STATIC_HEADERS) res.setHeader(name, value);
+}
+
+const commonHeaders: RequestHandler = (_req, res, next) => {
+  setCommonHeaders(res);
   next();
 };
+
+const carriesBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * A GET or HEAD with a body is refused, and the connection closed: whatever
  * follows the headers cannot be trusted to frame the next request.
  */
 const bodylessReads: RequestHandler = (req, res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if ((req.method === 'GET' || req.method === 'HEAD') && hasBody) {
+  if ((req.method === 'GET' || req.method === 'HEAD') && carriesBody(req)) {
     res.setHeader('Connection', 'close');
     sendDetail(res, 400, 'GET and HEAD requests must not carry a body');
     return;
@@ -154,12 +161,21 @@ const trpcGuard: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** What `createHttpApp` builds: a request listener for `node:http`, or for supertest. */
+export type HttpApp = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * Builds the Express app: the REST paths (named and documented by
- * trpc-to-openapi, served by rest.ts), `/trpc`, the OpenAPI document, `/docs`,
- * health and metrics, behind the rate limit. It never listens; `main.ts` does.
+ * Builds the app: the REST paths (named and documented by trpc-to-openapi,
+ * served by rest.ts), `/trpc`, the OpenAPI document, `/docs`, health and
+ * metrics, behind the rate limit. It never listens; `main.ts` does.
+ *
+ * A plain GET or HEAD of a REST path goes through a front door that runs the
+ * Express pipeline's own steps (observer, headers, rate limit, REST answer,
+ * error answer) as plain functions; every other request goes to Express.
+ * Express's routing and request decoration cost more than the conversion a
+ * REST call asks for.
  */
-export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth, lifecycle, logger, options }: HttpAppDeps): Express {
+export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth, lifecycle, logger, options }: HttpAppDeps): HttpApp {
   const { basePath } = options;
   const app = express();
   app.disable('x-powered-by');
@@ -180,7 +196,8 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   const contextOf = (res: Response): CallContext => ({ useCases, budget: budgetOf(res) });
   const trpcPath = `${basePath}/trpc`;
 
-  app.use(requestObserver(logger, metrics, nameRoute), commonHeaders, bodylessReads, preflight);
+  const observe = requestObservation(logger, metrics, nameRoute);
+  app.use(requestObserver(observe), commonHeaders, bodylessReads, preflight);
 
   // The zone rules every local time is computed with are the runtime's ICU tzdata.
   const health = JSON.stringify({ status: 'ok', version: options.version, tzdata: process.versions.tz ?? null });
@@ -200,17 +217,15 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   });
   app.use(`${basePath}/docs`, docsHeaders, docsRouter(`${basePath}/openapi.json`));
 
-  app.use(
-    trpcRequestReader(trpcPath),
-    rateLimitMiddleware({
-      consume: consumeRateLimit,
-      points: options.rateLimit.points,
-      durationSeconds: options.rateLimit.durationSeconds,
-      ipv6PrefixLength: options.ipv6SubnetPrefix,
-      trust: compileTrust(options.trustProxy),
-      onRejected: (calls) => metrics.rejected(calls),
-    }),
-  );
+  const charge = requestCharger({
+    consume: consumeRateLimit,
+    points: options.rateLimit.points,
+    durationSeconds: options.rateLimit.durationSeconds,
+    ipv6PrefixLength: options.ipv6SubnetPrefix,
+    trust: compileTrust(options.trustProxy),
+    onRejected: (calls) => metrics.rejected(calls),
+  });
+  app.use(trpcRequestReader(trpcPath), chargeMiddleware(charge));
 
   const maxBatchSize = options.rateLimit.points;
   const trpcHandlers: RequestHandler[] = [trpcGuard];
@@ -229,20 +244,19 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   );
   app.use(trpcPath, ...trpcHandlers);
 
+  const logRestInternal = (error: unknown): void => logInternal(error, 'rest');
   // Mounted under BASE_PATH, so req.path is relative to it.
   app.use(
     basePath || '/',
-    restHandler(
-      (res) => contextOf(res as Response),
-      (error) => logInternal(error, 'rest'),
-    ),
+    restHandler((res) => contextOf(res as Response), logRestInternal),
   );
 
   app.use((_req, res) => {
     sendDetail(res, 404, 'Not Found');
   });
 
-  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  /** Answers what a step threw or rejected with; `route` names the request in the log of an internal error. */
+  const answerError = (error: unknown, res: ServerResponse, route: () => string): void => {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -257,9 +271,28 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
       sendDetail(res, status, status === 404 ? 'Not Found' : 'Bad Request');
       return;
     }
-    logInternal(error, nameRoute(req.path, trpcCallOf(res)));
+    logInternal(error, route());
     sendDetail(res, 500, INTERNAL_MESSAGE);
   };
+  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    answerError(error, res, () => nameRoute(req.path, trpcCallOf(res)));
+  };
   app.use(errorHandler);
-  return app;
+
+  const frontRoutes = new Map([...REST_ROUTES].map(([path, operation]) => [`${basePath}${path}`, operation]));
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const operation = frontRoutes.get(path);
+    if (operation === undefined || (req.method !== 'GET' && req.method !== 'HEAD') || carriesBody(req)) {
+      app(req, res);
+      return;
+    }
+    observe(req, res, path);
+    setCommonHeaders(res);
+    charge(req, res, undefined)
+      .then((budget) => (budget === undefined ? undefined : answerRest(operation, url, res, { useCases, budget }, logRestInternal)))
+      .catch((error: unknown) => answerError(error, res, () => nameRoute(path, undefined)));
+  };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -77,35 +78,42 @@ export function routeNamer(basePath: string, restPaths: ReadonlySet<string>, pro
   };
 }
 
+/** Starts a request's observation; `path` is its path as it arrived, before any router rewrote it. */
+export type ObserveRequest = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+
 /**
  * One JSON log line and one metrics sample per request: method, route, status,
  * duration and request id. Nothing from the query string or the body is read.
+ * The route is named once the answer is out, from the tRPC call the request
+ * carried if the Express pipeline read one into `res.locals`.
  */
-export function requestObserver(
+export function requestObservation(
   logger: Logger,
   metrics: HttpMetrics,
   nameRoute: (path: string, trpcCall: TrpcCall | undefined) => string,
-): RequestHandler {
-  return (req, res, next) => {
+): ObserveRequest {
+  return (req, res, path) => {
     const started = process.hrtime.bigint();
-    // Read now: mounted routers rewrite req.url while the request is routed.
-    const path = req.path;
-    const offered = req.get('X-Request-Id');
-    const requestId = offered !== undefined && REQUEST_ID.test(offered) ? offered : randomUUID();
+    const offered = req.headers['x-request-id'];
+    const requestId = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    let done = false;
-    const finish = (): void => {
-      if (done) return;
-      done = true;
+    // 'close' follows every answer, a tick after its last byte went out, and every connection lost before one.
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = nameRoute(path, (res.locals as { trpcCall?: TrpcCall }).trpcCall);
-      const method = METHODS.has(req.method) ? req.method : 'OTHER';
+      const route = nameRoute(path, (res as { locals?: { trpcCall?: TrpcCall } }).locals?.trpcCall);
+      const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
       const status = res.writableFinished ? res.statusCode : 499;
       metrics.observe(route, method, status, seconds);
       logger.info({ requestId, method, route, status, durationMs: Math.round(seconds * 1e6) / 1e3 }, 'request');
-    };
-    res.once('finish', finish);
-    res.once('close', finish);
+    });
+  };
+}
+
+/** An observation as the first Express middleware. */
+export function requestObserver(observe: ObserveRequest): RequestHandler {
+  return (req, res, next) => {
+    // Read now: mounted routers rewrite req.url while the request is routed.
+    observe(req, res, req.path);
     next();
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/use-cases/consume-rate-limit.js';
 import type { CallBudget } from '../api/dispatcher.js';
@@ -49,32 +50,41 @@ function budgetFor(decision: RateLimitDecision): CallBudget {
 }
 
 /**
- * Charges every request one point per call (a tRPC batch pays for each
- * procedure it names) in one atomic step, sets the RateLimit headers, and
- * leaves the granted calls as the request's budget. REST requests with nothing
- * granted get 429 here; tRPC calls learn of the refusal from their budget, in
- * tRPC's own error shape.
+ * Charges a request one point per call (a tRPC batch pays for each procedure
+ * it names) in one atomic step, sets the RateLimit headers, and resolves to
+ * the granted calls as the request's budget. A REST request with nothing
+ * granted is answered 429 here and resolves to undefined; tRPC calls learn of
+ * the refusal from their budget, in tRPC's own error shape.
  */
-export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
+export type ChargeRequest = (req: IncomingMessage, res: ServerResponse, trpcCall: TrpcCall | undefined) => Promise<CallBudget | undefined>;
+
+export function requestCharger(options: RateLimitOptions): ChargeRequest {
   const policyHeader = `"default";q=${options.points};w=${options.durationSeconds}`;
-  return async (req, res, next) => {
-    const trpcCall = trpcCallOf(res);
-    const calls = callCount(trpcCall);
+  return async (req, res, trpcCall) => {
     const decision = await options.consume.execute({
       clientKey: clientKey(clientAddress(req, options.trust), options.ipv6PrefixLength),
-      calls,
+      calls: callCount(trpcCall),
     });
     res.setHeader('RateLimit-Policy', policyHeader);
     res.setHeader('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);
-    localsOf(res).budget = budgetFor(decision);
     if (decision.granted < decision.calls) {
       res.setHeader('Retry-After', String(decision.resetSeconds));
       options.onRejected?.(decision.calls - decision.granted);
     }
     if (decision.granted === 0 && trpcCall === undefined) {
       sendDetail(res, 429, RATE_LIMIT_MESSAGE);
-      return;
+      return undefined;
     }
+    return budgetFor(decision);
+  };
+}
+
+/** A charger as Express middleware: the budget goes to `res.locals`, where `budgetOf` finds it. */
+export function chargeMiddleware(charge: ChargeRequest): RequestHandler {
+  return async (req, res, next) => {
+    const budget = await charge(req, res, trpcCallOf(res));
+    if (budget === undefined) return;
+    localsOf(res).budget = budget;
     next();
   };
 }

@@ -7,8 +7,10 @@ import { parseQuery } from './query.js';
 import { sendDetail } from './rest-errors.js';
 
 /** The REST table: each operation at its documented GET path. */
-const ROUTES: ReadonlyMap<string, AnyOperation> = new Map(OPERATIONS.map(([, operation]) => [operation.openapi.path, operation]));
-export const REST_PATHS: readonly string[] = [...ROUTES.keys()];
+export const REST_ROUTES: ReadonlyMap<string, AnyOperation> = new Map(
+  OPERATIONS.map(([, operation]) => [operation.openapi.path, operation]),
+);
+export const REST_PATHS: readonly string[] = [...REST_ROUTES.keys()];
 
 function sendJson(res: ServerResponse, body: unknown): void {
   const text = JSON.stringify(body);
@@ -17,13 +19,39 @@ function sendJson(res: ServerResponse, body: unknown): void {
 }
 
 /**
- * Serves the REST paths: reads the query string and writes the answer, or
- * `{detail}` with the failure's status; `dispatch` does everything between.
- * The rate limit was charged before this runs and left the call's budget.
+ * Answers one paid REST call: reads the query string of `url` and writes the
+ * answer, or `{detail}` with the failure's status; `dispatch` does everything
+ * between. Rejects with a MalformedQueryError for an unreadable query string,
+ * or with whatever a body that cannot be written threw; the caller answers those.
+ */
+export async function answerRest(
+  operation: AnyOperation,
+  url: string,
+  res: ServerResponse,
+  context: CallContext,
+  onInternal: (error: unknown) => void,
+): Promise<void> {
+  const queryStart = url.indexOf('?');
+  const query = parseQuery(queryStart === -1 ? '' : url.slice(queryStart + 1));
+  // An operation without parameters ignores the query, as trpc-to-openapi's adapter did.
+  const outcome = await dispatch(operation, operation.input instanceof ZodVoid ? undefined : query, context);
+  if (outcome.ok) {
+    sendJson(res, outcome.data);
+    return;
+  }
+  if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') onInternal(outcome.error.cause);
+  sendDetail(res, outcome.error.status, outcome.error.message);
+}
+
+/**
+ * Serves the REST paths in the Express pipeline, for the requests the app's
+ * front door leaves to it: other methods get 405, and failures go on to the
+ * app's error handler. The rate limit was charged before this runs and left
+ * the call's budget.
  */
 export function restHandler(context: (res: ServerResponse) => CallContext, onInternal: (error: unknown) => void): RequestHandler {
   return (req, res, next) => {
-    const operation = ROUTES.get(req.path);
+    const operation = REST_ROUTES.get(req.path);
     if (!operation) {
       next();
       return;
@@ -34,21 +62,6 @@ export function restHandler(context: (res: ServerResponse) => CallContext, onInt
       sendDetail(res, 405, 'Method Not Allowed');
       return;
     }
-    const queryStart = req.url.indexOf('?');
-    // Throws MalformedQueryError, which the app's error handler answers with 400.
-    const query = parseQuery(queryStart === -1 ? '' : req.url.slice(queryStart + 1));
-    // An operation without parameters ignores the query, as trpc-to-openapi's adapter did.
-    const input = operation.input instanceof ZodVoid ? undefined : query;
-    dispatch(operation, input, context(res))
-      .then((outcome) => {
-        if (outcome.ok) {
-          sendJson(res, outcome.data);
-          return;
-        }
-        if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') onInternal(outcome.error.cause);
-        sendDetail(res, outcome.error.status, outcome.error.message);
-      })
-      // A body that cannot be written (JSON.stringify throws) reaches the app's 500 handler.
-      .catch(next);
+    answerRest(operation, req.url, res, context(res), onInternal).catch(next);
   };
 }

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { HttpMetrics } from './observability.js';
 import net, { type Socket } from 'node:net';
-import type { Express } from 'express';
+import type { HttpApp } from './app.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -61,7 +61,7 @@ export interface HttpServerOptions {
   readonly lifecycle?: Lifecycle;
 }
 
-function tracked(app: Express, lifecycle: Lifecycle | undefined): RequestListener {
+function tracked(app: HttpApp, lifecycle: Lifecycle | undefined): RequestListener {
   return (req, res) => {
     // While draining, every answer closes its connection, so a kept-alive client moves on to another instance.
     if (lifecycle?.draining) res.setHeader('Connection', 'close');
@@ -73,7 +73,7 @@ function tracked(app: Express, lifecycle: Lifecycle | undefined): RequestListene
   };
 }
 
-export function createHttpServer(app: Express, { record, lifecycle }: HttpServerOptions = {}): Server {
+export function createHttpServer(app: HttpApp, { record, lifecycle }: HttpServerOptions = {}): Server {
   // Node checks these timeouts every connectionsCheckingInterval (30 s by default); once a second keeps them exact to a second.
   const server = createServer(
     { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
