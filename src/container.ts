@@ -16,6 +16,7 @@ import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-sec
 import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
 import type { UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
+import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability.js';
 import { createRateLimitStore } from './adapters/driven/rate-limit-stores.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
 import packageJson from '../package.json' with { type: 'json' };
@@ -57,7 +58,7 @@ export interface ProcessRole {
 export function createContainer(config: Config, role: ProcessRole = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
-  container.bind(TOKENS.Logger).toResolvedValue(() => createLogger(config.logLevel));
+  container.bind(TOKENS.Logger).toResolvedValue(() => createLogger(config.logLevel, { bufferedMessage: REQUEST_LOG_MESSAGE }));
   container.bind(TOKENS.Policy).toConstantValue({ points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds });
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container

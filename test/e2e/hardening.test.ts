@@ -17,7 +17,7 @@ const markerToken = tokenOf('{"alg":"HS256","kid":"SECRETMARKER7f3a"}', `{"sub":
 
 function capturedLogger() {
   const lines: string[] = [];
-  return { lines, logger: createLogger('trace', { write: (line: string) => lines.push(line) }) };
+  return { lines, logger: createLogger('trace', { destination: { write: (line: string) => lines.push(line) } }) };
 }
 
 /** Sends raw bytes and returns everything the server answers before closing. */

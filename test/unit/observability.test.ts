@@ -46,7 +46,9 @@ describe('routeNamer', () => {
 describe('requestObserver', () => {
   function observed() {
     const lines: Record<string, unknown>[] = [];
-    const logger = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = createLogger('info', {
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
     const metrics = new HttpMetrics(() => ({ name: 'memory', state: 'ok' }));
     const app = express();
     app.use(requestObserver(requestObservation(logger, metrics, (path) => path)));

@@ -9,6 +9,9 @@ import type { TrpcCall } from '../trpc/request.js';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** The message of every request's log line, parser answers included. */
+export const REQUEST_LOG_MESSAGE = 'request';
+
 /** Prometheus metrics in a registry of this app's own, so several apps can live in one process. */
 export class HttpMetrics {
   readonly registry = new Registry();
@@ -104,7 +107,7 @@ export function requestObservation(
       const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
       const status = res.writableFinished ? res.statusCode : 499;
       metrics.observe(route, method, status, seconds);
-      logger.info({ requestId, method, route, status, durationMs: Math.round(seconds * 1e6) / 1e3 }, 'request');
+      logger.info({ requestId, method, route, status, durationMs: Math.round(seconds * 1e6) / 1e3 }, REQUEST_LOG_MESSAGE);
     });
   };
 }
@@ -138,7 +141,7 @@ export function parserAnswerRecorder(logger: Logger, metrics: HttpMetrics) {
     metrics.observe('parser', 'OTHER', status, seconds);
     logger.info(
       { requestId: randomUUID(), method: 'OTHER', route: 'parser', status, durationMs: Math.round(seconds * 1e6) / 1e3 },
-      'request',
+      REQUEST_LOG_MESSAGE,
     );
   };
 }
