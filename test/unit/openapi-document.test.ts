@@ -1,0 +1,36 @@
+// docs/openapi.json is the published REST contract. Any change to the served document
+// shows up here first, and is committed on purpose with `npm run generate:openapi`.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../src/adapters/driving/http/openapi.js';
+import { SERVICE_VERSION } from '../../src/container.js';
+
+const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+/** A fresh copy of the JSON, as the service would serve it. */
+const served = (basePath: string, serverUrl: string, version = SERVICE_VERSION) =>
+  JSON.parse(JSON.stringify(buildOpenApiDocument({ basePath, version, serverUrl }))) as Record<string, unknown>;
+
+describe('the OpenAPI document', () => {
+  it('is the one published in docs/openapi.json (regenerate it with npm run generate:openapi)', () => {
+    expect(served('', 'http://localhost:3000')).toEqual(published);
+  });
+
+  it('differs under BASE_PATH and another address only in its server and links', () => {
+    const moved = served('/api', 'https://time.example', '9.9.9');
+    const expected = structuredClone(published) as { info: Record<string, unknown>; servers: unknown };
+    expected.info = {
+      ...expected.info,
+      version: '9.9.9',
+      license: { name: 'Proprietary', url: 'https://time.example/api/docs/' },
+      contact: { name: 'API reference', url: 'https://time.example/api/docs/' },
+    };
+    expected.servers = [
+      {
+        url: '{origin}/api',
+        description: 'This service',
+        variables: { origin: { default: 'https://time.example', description: 'Scheme, host and port of the service' } },
+      },
+    ];
+    expect(moved).toEqual(expected);
+  });
+});
