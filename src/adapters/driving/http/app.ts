@@ -92,8 +92,8 @@ function staticHeaders(): ReadonlyArray<readonly [string, string]> {
     removeHeader: (name: string) => headers.delete(name),
     getHeader: () => undefined,
   };
-  // helmet only calls setHeader/removeHeader here; its request and response types cannot describe a collector.
-  helmetMiddleware({} as never, collector as never, () => undefined);
+  // helmet only calls setHeader and removeHeader here.
+  helmetMiddleware({} as never, collector as never, () => undefined); // as never: helmet's types cannot describe a collector
   headers.set('Access-Control-Allow-Origin', '*');
   headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   headers.set('Cache-Control', 'no-store');
