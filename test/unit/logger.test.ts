@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/driven/logger.js';
+import { LineBatcher, createLogger } from '../../src/adapters/driven/logger.js';
 
 function recorded(bufferedMessage?: string) {
   const events: string[] = [];
@@ -43,5 +43,56 @@ describe('createLogger', () => {
     const { events, logger } = recorded('request');
     logger.debug('detail');
     expect(events).toEqual([]);
+  });
+});
+
+describe('LineBatcher', () => {
+  function batched() {
+    const written: string[] = [];
+    const events: string[] = [];
+    const sink = {
+      write: (text: string) => {
+        written.push(text);
+        return true;
+      },
+      flush: (done?: (error?: Error) => void) => {
+        events.push('flush');
+        done?.();
+      },
+      flushSync: () => events.push('flushSync'),
+    };
+    return { written, events, batcher: new LineBatcher(() => sink) };
+  }
+  const line = (n: number) => `${JSON.stringify({ n, pad: 'x'.repeat(90) })}\n`;
+
+  it('hands the sink one joined write once 4 KiB have gathered, in order', () => {
+    const { written, batcher } = batched();
+    const lines = Array.from({ length: 60 }, (_, n) => line(n));
+    for (const text of lines) batcher.write(text);
+    expect(written).toHaveLength(1);
+    expect(written[0]!.length).toBeGreaterThanOrEqual(4096);
+    expect(written[0]!.length).toBeLessThan(4096 + 120);
+    expect(written[0]).toBe(lines.slice(0, written[0]!.split('\n').length - 1).join(''));
+  });
+
+  it('hands over what it holds on flush, then flushes the sink, and writes nothing when it holds nothing', () => {
+    const { written, events, batcher } = batched();
+    batcher.write(line(1));
+    batcher.write(line(2));
+    expect(written).toEqual([]);
+    let flushed = false;
+    batcher.flush(() => (flushed = true));
+    expect(written).toEqual([line(1) + line(2)]);
+    expect(events).toEqual(['flush']);
+    expect(flushed).toBe(true);
+    batcher.flush();
+    expect(written).toHaveLength(1);
+  });
+
+  it('hands over what it holds within a quarter second', async () => {
+    const { written, batcher } = batched();
+    batcher.write(line(1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(written).toEqual([line(1)]);
   });
 });

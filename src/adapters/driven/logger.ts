@@ -7,12 +7,64 @@ export interface LoggerOptions {
   readonly bufferedMessage?: string;
 }
 
+type SonicBoom = ReturnType<typeof pino.destination>;
+
+const BATCH_BYTES = 4096;
+const BATCH_MS = 250;
+
+/**
+ * Gathers lines and hands them to sonic-boom (pino's own asynchronous stdout
+ * writer) 4 KiB at a time, or every 250 ms. sonic-boom re-measures its whole
+ * pending buffer on every write it is given, so handing it each request line,
+ * even with its own minLength buffering, cost more CPU than the conversion the
+ * line reported (docs/benchmarks.md); a joined batch is one write for it.
+ * sonic-boom still does the I/O: retries, back-pressure and a broken pipe.
+ */
+export class LineBatcher implements DestinationStream {
+  private lines: string[] = [];
+  private bytes = 0;
+  private readonly sink: Pick<SonicBoom, 'write' | 'flush' | 'flushSync'>;
+
+  /** `openSink` is called once, after the batcher's own exit handlers are in place. */
+  constructor(openSink: () => Pick<SonicBoom, 'write' | 'flush' | 'flushSync'>) {
+    setInterval(() => this.drain(), BATCH_MS).unref();
+    // Registered before the sink exists, so they run before pino's own exit handlers for it: when the
+    // event loop empties, the batch reaches the sink before pino ends it; on process.exit, it is
+    // written synchronously, since there is no event loop left.
+    process.once('beforeExit', () => this.drain());
+    process.once('exit', () => {
+      if (this.drain()) this.sink.flushSync();
+    });
+    this.sink = openSink();
+  }
+
+  write(line: string): void {
+    this.lines.push(line);
+    this.bytes += line.length;
+    if (this.bytes >= BATCH_BYTES) this.drain();
+  }
+
+  /** Hands every gathered line to the sink, then waits for it to write them. */
+  flush(done?: (error?: Error) => void): void {
+    this.drain();
+    this.sink.flush(done);
+  }
+
+  /** Hands the gathered lines to the sink; says whether there were any. */
+  private drain(): boolean {
+    if (this.lines.length === 0) return false;
+    this.sink.write(this.lines.join(''));
+    this.lines = [];
+    this.bytes = 0;
+    return true;
+  }
+}
+
 /**
  * JSON logs on stdout, written asynchronously. Lines with `bufferedMessage`
- * gather in a 4 KiB buffer that leaves in one write, at the latest a quarter
- * second later: a write per request line cost more CPU than the conversion it
- * logged. Every other line (start-up, warnings, errors, shutdown) is flushed
- * at once, with whatever buffered lines preceded it, so the order holds.
+ * gather in a 4 KiB batch that leaves in one write, at the latest a quarter
+ * second later. Every other line (start-up, warnings, errors, shutdown) is
+ * flushed at once, with whatever batched lines preceded it, so the order holds.
  * `main.ts` flushes on shutdown and on a crash.
  */
 export function createLogger(level: Level | 'silent', { destination, bufferedMessage }: LoggerOptions = {}): Logger {
@@ -30,6 +82,7 @@ export function createLogger(level: Level | 'silent', { destination, bufferedMes
         },
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
+    // minLength 1: each batch is written at once, and flush() waits for writes in flight (with 0 it returns at once).
+    destination ?? new LineBatcher(() => pino.destination({ dest: 1, sync: false, minLength: 1 })),
   );
 }
