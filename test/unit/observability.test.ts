@@ -6,6 +6,7 @@ import { createLogger } from '../../src/adapters/driven/logger.js';
 import {
   HttpMetrics,
   errorSummary,
+  parserAnswerRecorder,
   requestObservation,
   requestObserver,
   routeNamer,
@@ -20,7 +21,9 @@ const call = (...procedures: string[]): TrpcCall => ({
 });
 
 describe('routeNamer', () => {
-  const name = routeNamer('/api', new Set(['/unix-timestamp/now']), new Set(['unixTimestamp.now']));
+  // Built in each test, not once for the file, so that mutation testing counts these tests for it.
+  const name = (path: string, trpcCall: TrpcCall | undefined) =>
+    routeNamer('/api', new Set(['/unix-timestamp/now']), new Set(['unixTimestamp.now']))(path, trpcCall);
 
   it.each([
     ['/healthz', undefined, '/healthz'],
@@ -38,6 +41,8 @@ describe('routeNamer', () => {
     ['/api/trpc/a,b', call('unixTimestamp.now', 'unixTimestamp.now'), '/trpc/batch'],
     ['/api/trpc/unixTimestamp.now', undefined, 'unmatched'],
     ['/api/other/unixTimestamp.now', call('unixTimestamp.now'), 'unmatched'],
+    ['/xyz/openapi.json', undefined, 'unmatched'],
+    ['/xyz/unix-timestamp/now', undefined, 'unmatched'],
   ])('names %s as %s', (path, trpcCall, route) => {
     expect(name(path, trpcCall)).toBe(route);
   });
@@ -108,7 +113,23 @@ describe('errorSummary', () => {
     const bare = new RangeError('quoted input');
     bare.stack = 'RangeError: quoted input';
     expect(errorSummary(bare)).toEqual({ type: 'RangeError' });
+    const stackless = new SyntaxError('quoted input');
+    delete stackless.stack;
+    expect(errorSummary(stackless)).toEqual({ type: 'SyntaxError' });
     expect(errorSummary('a string')).toEqual({ type: 'string' });
     expect(errorSummary(undefined)).toEqual({ type: 'undefined' });
+  });
+});
+
+describe('parserAnswerRecorder', () => {
+  it('logs and counts a forced answer under the route parser, its duration in milliseconds to the microsecond', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', {
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    const metrics = new HttpMetrics(() => ({ name: 'memory', state: 'ok' }));
+    parserAnswerRecorder(logger, metrics)(431, 0.0123456);
+    expect(lines).toEqual([expect.objectContaining({ msg: 'request', method: 'OTHER', route: 'parser', status: 431, durationMs: 12.346 })]);
+    expect(await metrics.registry.metrics()).toContain('http_requests_total{route="parser",method="OTHER",status="431"} 1');
   });
 });

@@ -17,6 +17,14 @@ describe('parseQuery', () => {
   it('marks bracketed names as objects under their base name', () => {
     expect(parseQuery('token[a]=1&timestamp[]=2').token).toEqual({});
     expect(parseQuery('timestamp[]=2').timestamp).toEqual({});
+    // Once an object, a name stays one whatever follows; before that, a plain value becomes an array.
+    expect(parseQuery('token[a]=1&token=2').token).toEqual({});
+    expect(parseQuery('token=1&token[a]=2').token).toEqual({});
+  });
+
+  it('skips empty pairs and reads an empty query as no parameters', () => {
+    expect(Object.keys(parseQuery(''))).toEqual([]);
+    expect({ ...parseQuery('&&a=1&&') }).toEqual({ a: '1' });
   });
 
   it('drops names that would reach a prototype', () => {
