@@ -259,6 +259,134 @@ describe('the listener broker', () => {
   });
 });
 
+describe('the listener broker, in its corners', () => {
+  /** A broker whose first worker bound the port and is ready. */
+  function withBound(broker: ListenerBroker) {
+    const bound = started(broker);
+    bound.say(MESSAGES.listen);
+    bound.say(MESSAGES.ready);
+    return bound;
+  }
+
+  it('hands one lent socket to every worker that asked, and closes its copy once the last message is written', async () => {
+    const broker = new ListenerBroker();
+    const bound = withBound(broker);
+    const [a, b] = [started(broker), started(broker)];
+    for (const asker of [a, b]) {
+      asker.writeAtOnce = false;
+      asker.say(MESSAGES.listen);
+    }
+    expect(bound.messages()).toEqual([MESSAGES.bind, MESSAGES.lend]);
+    const lent = await listeningServer();
+    const { port } = lent.address() as AddressInfo;
+    bound.say(MESSAGES.lent, lent);
+    expect(a.messages()).toEqual([MESSAGES.listener]);
+    expect(b.messages()).toEqual([MESSAGES.listener]);
+    a.sent[0]?.written();
+    await tick();
+    expect(await closed(port)).toBe(false);
+    b.sent[0]?.written();
+    await until(() => b.sent.length > 0);
+    await tick();
+    expect(await closed(port)).toBe(true);
+  });
+
+  it('passes nothing on, and closes its copy, when a lend arrives after it stopped', async () => {
+    const broker = new ListenerBroker();
+    const bound = withBound(broker);
+    const asker = started(broker);
+    asker.say(MESSAGES.listen);
+    broker.stop([bound.asWorker(), asker.asWorker()]);
+    const lent = await listeningServer();
+    const { port } = lent.address() as AddressInfo;
+    bound.say(MESSAGES.lent, lent);
+    expect(asker.messages()).toEqual([]);
+    await tick();
+    expect(await closed(port)).toBe(true);
+  });
+
+  it('forgets a worker that asked and died before its turn', () => {
+    const broker = new ListenerBroker();
+    const binder = started(broker);
+    binder.say(MESSAGES.listen);
+    const asker = started(broker);
+    asker.say(MESSAGES.listen);
+    asker.connected = false;
+    asker.emit('exit');
+    binder.say(MESSAGES.ready);
+    expect(binder.messages()).toEqual([MESSAGES.bind]);
+  });
+
+  it('has the next worker bind when the one binding dies before it is ready', () => {
+    const broker = new ListenerBroker();
+    const binder = started(broker);
+    binder.say(MESSAGES.listen);
+    const next = started(broker);
+    next.say(MESSAGES.listen);
+    expect(next.messages()).toEqual([]);
+    binder.connected = false;
+    binder.emit('exit');
+    expect(next.messages()).toEqual([MESSAGES.bind]);
+  });
+
+  it('asks for one lend at a time, whoever else dies meanwhile, and asks another when the lender dies', () => {
+    const broker = new ListenerBroker();
+    const lender = withBound(broker);
+    const other = started(broker);
+    other.say(MESSAGES.listen);
+    other.say(MESSAGES.ready);
+    const asker = started(broker);
+    asker.say(MESSAGES.listen);
+    expect(lender.messages()).toEqual([MESSAGES.bind, MESSAGES.lend]);
+    const bystander = started(broker);
+    bystander.emit('exit');
+    expect(lender.messages()).toEqual([MESSAGES.bind, MESSAGES.lend]);
+    expect(other.messages()).toEqual([]);
+    lender.connected = false;
+    lender.emit('exit');
+    expect(other.messages()).toEqual([MESSAGES.lend]);
+  });
+
+  it('forwards connections only to ready workers whose channel is up', async () => {
+    const broker = new ListenerBroker();
+    const { lender, asker, port } = await midLend(broker);
+    asker.say(MESSAGES.ready);
+    asker.connected = false;
+    await connectTo(port);
+    await connectTo(port);
+    await until(() => lender.messages().filter((message) => message === MESSAGES.connection).length === 2);
+    expect(asker.messages()).not.toContain(MESSAGES.connection);
+    asker.sent[0]?.written();
+  });
+
+  it('leaves the connections a draining worker has not taken yet with it, where they are served', async () => {
+    const broker = new ListenerBroker();
+    const { lender, asker, port } = await midLend(broker);
+    await connectTo(port);
+    await until(() => lender.messages().includes(MESSAGES.connection));
+    const copy = lender.sent.find((entry) => entry.message === MESSAGES.connection)?.handle as Socket;
+    asker.say(MESSAGES.ready);
+    // Draining: asked to lend again, it has closed its socket and lends nothing.
+    const late = started(broker);
+    late.say(MESSAGES.listen);
+    lender.say(MESSAGES.lent);
+    expect(asker.messages().filter((message) => message === MESSAGES.connection)).toEqual([]);
+    expect(copy.destroyed).toBe(false);
+    lender.say(MESSAGES.took);
+    expect(copy.destroyed).toBe(true);
+    asker.sent[0]?.written();
+  });
+
+  it('ignores a TOOK with nothing to take and messages it does not know', () => {
+    const broker = new ListenerBroker();
+    const worker = started(broker);
+    expect(() => worker.say(MESSAGES.took)).not.toThrow();
+    worker.say('something else');
+    expect(broker.isReady(worker.asWorker())).toBe(false);
+    expect(worker.messages()).toEqual([]);
+  });
+});
+
 describe('a worker joining the listener', () => {
   /** The worker's side of its channel to the primary. */
   class FakePrimary extends EventEmitter {
@@ -304,6 +432,29 @@ describe('a worker joining the listener', () => {
     expect((server.address() as AddressInfo).port).toBe((shared.address() as AddressInfo).port);
     primary.say(MESSAGES.lend);
     expect(primary.sent.at(-1)).toEqual([MESSAGES.lent, server]);
+  });
+
+  it('asks for nothing and lends nothing on a channel that cannot send, and still serves what it is handed', () => {
+    const silent = new EventEmitter() as EventEmitter & { say?: never };
+    const server = net.createServer();
+    open.push(server);
+    const connections: Socket[] = [];
+    server.on('connection', (socket: Socket) => connections.push(socket));
+    const worker = joinListener(server, { bind: () => undefined, onListening: () => undefined, onDrain: () => undefined }, silent);
+    expect(() => silent.emit('message', MESSAGES.lend)).not.toThrow();
+    const socket = new net.Socket();
+    open.push(socket);
+    expect(() => silent.emit('message', MESSAGES.connection, socket)).not.toThrow();
+    expect(connections).toEqual([socket]);
+    expect(() => worker.ready()).not.toThrow();
+  });
+
+  it('does not listen on a listener message that carries no server', async () => {
+    const { primary, server, events } = joined();
+    primary.say(MESSAGES.listener, new net.Socket());
+    await tick();
+    expect(server.listening).toBe(false);
+    expect(events.listening).toBe(0);
   });
 
   it('serves a connection the primary hands over as one it accepted, says it took it, and drains when told', () => {
