@@ -1,15 +1,18 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HttpApp } from '../../src/adapters/driving/http/app.js';
 import { listen, testService, type Running } from '../support/service.js';
 
-const { app } = testService({ RATE_LIMIT_POINTS: '1' });
+// A fresh app for each test, built inside it, so that mutation testing counts each test for the router's setup.
+let app: HttpApp;
 let running: Running;
-beforeAll(async () => {
+beforeEach(async () => {
+  app = testService({ RATE_LIMIT_POINTS: '1' }).app;
   running = await listen(app);
 });
-afterAll(() => running.close());
+afterEach(() => running.close());
 
 /** The bytes as sent, not decompressed (node:http never decodes). */
 function fetchRaw(path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
@@ -86,8 +89,35 @@ describe('/docs assets', () => {
     expect(init.text).toContain('window.location.origin + ""');
   });
 
+  it('points the page at the document under BASE_PATH', async () => {
+    const { app: prefixed } = testService({ BASE_PATH: '/api/v1' });
+    await request(prefixed).get('/api/v1/docs').expect(301).expect('Location', '/api/v1/docs/');
+    const init = await request(prefixed).get('/api/v1/docs/init.js').expect(200);
+    expect(init.text).toContain('fetch("/api/v1/openapi.json")');
+    expect(init.text).toContain('window.location.origin + "/api/v1"');
+  });
+
+  it('revalidates with any tag of a spaced list, and reads Accept-Encoding lists in any order', async () => {
+    const first = await fetchRaw('/docs/init.js', 'identity');
+    const etag = String(first.headers.etag);
+    await request(app).get('/docs/init.js').set('If-None-Match', `"a" ,  ${etag} , "b"`).expect(304);
+    expect((await fetchRaw('/docs/init.js', 'gzip, br')).headers['content-encoding']).toBe('br');
+    expect((await fetchRaw('/docs/init.js', 'identity,gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await fetchRaw('/docs/init.js', 'gzip;xq=0')).headers['content-encoding']).toBe('gzip');
+    expect((await fetchRaw('/docs/init.js', 'gzip ; Q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('serves only the files the page loads', async () => {
-    for (const path of ['/docs/swagger-ui-bundle.js.map', '/docs/index.html', '/docs/package.json', '/docs/..%2Fpackage.json']) {
+    for (const path of [
+      '/docs/swagger-ui-bundle.js.map',
+      '/docs/index.html',
+      '/docs/package.json',
+      '/docs/..%2Fpackage.json',
+      '/docs/SWAGGER-UI.CSS',
+      '/docs/init.js/',
+      '/docs/swagger-ui.css/',
+      '/docs/toString',
+    ]) {
       expect((await request(app).get(path).expect(404)).body).toEqual({ detail: 'Not Found' });
     }
   });

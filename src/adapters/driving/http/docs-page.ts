@@ -80,7 +80,8 @@ async function send(req: IncomingMessage, res: ServerResponse, file: Asset): Pro
   res.setHeader('Content-Type', file.type);
   if (encoding !== undefined) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  // Node sends no body in answer to HEAD, whatever is written.
+  res.end(body);
 }
 
 // The files the page loads; nothing else of the package is served.
