@@ -139,7 +139,8 @@ export function createMetricsServer(metrics: HttpMetrics): Server {
     metrics.registry.metrics().then(
       (text) => {
         res.writeHead(200, { 'content-type': metrics.registry.contentType });
-        res.end(req.method === 'HEAD' ? undefined : text);
+        // Node sends no body in answer to HEAD, whatever is written.
+        res.end(text);
       },
       () => {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
