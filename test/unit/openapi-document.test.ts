@@ -1,9 +1,11 @@
 // docs/openapi.json is the published REST contract. Any change to the served document
 // shows up here first, and is committed on purpose with `npm run generate:openapi`.
 import { readFileSync } from 'node:fs';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/adapters/driving/http/openapi.js';
 import { SERVICE_VERSION } from '../../src/container.js';
+import { testService } from '../support/service.js';
 
 const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 /** A fresh copy of the JSON, as the service would serve it. */
@@ -13,6 +15,14 @@ const served = (basePath: string, serverUrl: string, version = SERVICE_VERSION) 
 describe('the OpenAPI document', () => {
   it('is the one published in docs/openapi.json (regenerate it with npm run generate:openapi)', () => {
     expect(served('', 'http://localhost:3000')).toEqual(published);
+  });
+
+  it('is what the service serves at /openapi.json, for free', async () => {
+    const { app } = testService({ RATE_LIMIT_POINTS: '1' });
+    for (let i = 0; i < 2; i++) {
+      const served = await request(app).get('/openapi.json').expect(200).expect('Content-Type', 'application/json; charset=utf-8');
+      expect(JSON.parse(served.text)).toEqual(published);
+    }
   });
 
   it('differs under BASE_PATH and another address only in its server and links', () => {
