@@ -4,7 +4,7 @@
 // same call can be compared on both.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen, testService, type Running } from '../support/service.js';
+import { listen, testService, trpcInput, type Running } from '../support/service.js';
 
 interface Answer {
   readonly status: number;
@@ -52,6 +52,35 @@ describe('the front door', () => {
     const front = await send(running, method, path);
     const express = await send(running, method, `${running.url}${path}`);
     expect(comparable(front)).toEqual(comparable(express));
+  });
+
+  it.each([
+    ['a query', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1700000000123' })}`],
+    ['a query without input', '/trpc/unixTimestamp.now'],
+    ['a batch', `/trpc/unixTimestamp.now,jwt.decode?batch=1&input=${trpcInput({ 1: { token: 'a.b' } })}`],
+    ['a bad input', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: 'soon' })}`],
+    ['an unknown procedure', '/trpc/evil'],
+    ['unreadable input', '/trpc/unixTimestamp.now?input=%7Bnot-json'],
+    ['a path with bad percent-encoding', '/trpc/%E0%A4%A'],
+  ])('answers tRPC %s exactly as the Express pipeline does', async (_name, path) => {
+    running = await listen(testService({ RATE_LIMIT_POINTS: '100' }).app);
+    const front = await send(running, 'GET', path);
+    const express = await send(running, 'GET', `${running.url}${path}`);
+    expect(comparable(front)).toEqual(comparable(express));
+  });
+
+  it('answers a tRPC batch over the limit exactly as the Express pipeline does', async () => {
+    running = await listen(testService({ RATE_LIMIT_POINTS: '3' }).app);
+    const path = `/trpc/unixTimestamp.now,unixTimestamp.now?batch=1&input=${trpcInput({})}`;
+    const front = await send(running, 'GET', path);
+    const express = await send(running, 'GET', `${running.url}${path}`);
+    expect(front.headers.ratelimit).toBe('"default";r=1;t=10');
+    expect(express.headers.ratelimit).toBe('"default";r=0;t=10');
+    expect(comparable(front).body).not.toEqual(comparable(express).body);
+    const refusedFront = await send(running, 'GET', path);
+    const refusedExpress = await send(running, 'GET', `${running.url}${path}`);
+    expect(refusedFront.status).toBe(429);
+    expect(comparable(refusedFront)).toEqual(comparable(refusedExpress));
   });
 
   it('answers 429 exactly as the Express pipeline does, and charges both alike', async () => {

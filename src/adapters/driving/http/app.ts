@@ -10,7 +10,7 @@ import { OPERATION_BY_PROCEDURE } from '../api/catalog.js';
 import type { CallContext } from '../api/dispatcher.js';
 import { INTERNAL_MESSAGE } from '../api/errors.js';
 import { appRouter } from '../trpc/app-router.js';
-import { trpcGetQueries } from '../trpc/get-queries.js';
+import { answerTrpcGet, planTrpcGet, trpcGetQueries } from '../trpc/get-queries.js';
 import { readTrpcCall } from '../trpc/request.js';
 import { trpcErrorShape } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
@@ -169,11 +169,11 @@ export type HttpApp = (req: IncomingMessage, res: ServerResponse) => void;
  * served by rest.ts), `/trpc`, the OpenAPI document, `/docs`, health and
  * metrics, behind the rate limit. It never listens; `main.ts` does.
  *
- * A plain GET or HEAD of a REST path goes through a front door that runs the
- * Express pipeline's own steps (observer, headers, rate limit, REST answer,
- * error answer) as plain functions; every other request goes to Express.
- * Express's routing and request decoration cost more than the conversion a
- * REST call asks for.
+ * A plain GET or HEAD of a REST path, and a plain tRPC GET the fast path
+ * answers, go through a front door that runs the Express pipeline's own steps
+ * (observer, headers, rate limit, answer, error answer) as plain functions;
+ * every other request goes to Express. Express's routing and request
+ * decoration cost more than the conversion such a call asks for.
  */
 export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth, lifecycle, logger, options }: HttpAppDeps): HttpApp {
   const { basePath } = options;
@@ -280,19 +280,36 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   app.use(errorHandler);
 
   const frontRoutes = new Map([...REST_ROUTES].map(([path, operation]) => [`${basePath}${path}`, operation]));
+  const trpcPrefix = `${trpcPath}/`;
+  const trpcFastPath = options.trpcFastPath !== false;
   return (req, res) => {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    const operation = frontRoutes.get(path);
-    if (operation === undefined || (req.method !== 'GET' && req.method !== 'HEAD') || carriesBody(req)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || carriesBody(req)) {
       app(req, res);
       return;
     }
-    observe(req, res, path);
+    const operation = frontRoutes.get(path);
+    if (operation !== undefined) {
+      observe(req, res, path);
+      setCommonHeaders(res);
+      charge(req, res, undefined)
+        .then((budget) => (budget === undefined ? undefined : answerRest(operation, url, res, { useCases, budget }, logRestInternal)))
+        .catch((error: unknown) => answerError(error, res, () => nameRoute(path, undefined)));
+      return;
+    }
+    // A plain GET of known queries, read as the Express pipeline reads it; anything else goes there.
+    const trpcCall = trpcFastPath && path.startsWith(trpcPrefix) ? readTrpcCall(url.slice(trpcPath.length)) : undefined;
+    const plan = trpcCall === undefined ? undefined : planTrpcGet(req, trpcCall, maxBatchSize);
+    if (plan === undefined) {
+      app(req, res);
+      return;
+    }
+    observe(req, res, path, trpcCall);
     setCommonHeaders(res);
-    charge(req, res, undefined)
-      .then((budget) => (budget === undefined ? undefined : answerRest(operation, url, res, { useCases, budget }, logRestInternal)))
-      .catch((error: unknown) => answerError(error, res, () => nameRoute(path, undefined)));
+    charge(req, res, trpcCall)
+      .then((budget) => answerTrpcGet(plan, res, { useCases, budget }, logInternal))
+      .catch((error: unknown) => answerError(error, res, () => nameRoute(path, trpcCall)));
   };
 }

@@ -81,21 +81,25 @@ export function routeNamer(basePath: string, restPaths: ReadonlySet<string>, pro
   };
 }
 
-/** Starts a request's observation; `path` is its path as it arrived, before any router rewrote it. */
-export type ObserveRequest = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+/**
+ * Starts a request's observation; `path` is its path as it arrived, before any
+ * router rewrote it, and `trpcCall` the tRPC call it carries, when the caller
+ * has read it (the Express pipeline leaves it in `res.locals` instead).
+ */
+export type ObserveRequest = (req: IncomingMessage, res: ServerResponse, path: string, trpcCall?: TrpcCall) => void;
 
 /**
  * One JSON log line and one metrics sample per request: method, route, status,
  * duration and request id. Nothing from the query string or the body is read.
  * The route is named once the answer is out, from the tRPC call the request
- * carried if the Express pipeline read one into `res.locals`.
+ * carried.
  */
 export function requestObservation(
   logger: Logger,
   metrics: HttpMetrics,
   nameRoute: (path: string, trpcCall: TrpcCall | undefined) => string,
 ): ObserveRequest {
-  return (req, res, path) => {
+  return (req, res, path, trpcCall) => {
     const started = process.hrtime.bigint();
     const offered = req.headers['x-request-id'];
     const requestId = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
@@ -103,7 +107,7 @@ export function requestObservation(
     // 'close' follows every answer, a tick after its last byte went out, and every connection lost before one.
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = nameRoute(path, (res as { locals?: { trpcCall?: TrpcCall } }).locals?.trpcCall);
+      const route = nameRoute(path, trpcCall ?? (res as { locals?: { trpcCall?: TrpcCall } }).locals?.trpcCall);
       const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
       const status = res.writableFinished ? res.statusCode : 499;
       metrics.observe(route, method, status, seconds);

@@ -33,69 +33,92 @@ const errorEnvelope = (error: ApiFailure, procedure: string): Envelope => ({
   error: trpcErrorShape(error.kind, error.status, error.message, procedure),
 });
 
+/** A GET of known queries that this path answers itself: what it calls, with its inputs read. */
+export interface TrpcGetPlan {
+  readonly call: TrpcCall;
+  readonly inputs: unknown;
+}
+
 /**
- * The common case of tRPC's HTTP protocol, a GET of known queries, single or
- * batched, answered by dispatching the catalog's operations directly and
+ * Whether a request is the common case this path answers: a GET of known
+ * queries, single or batched, with readable input and no streaming. Anything
+ * else (undefined) goes on to tRPC's adapter.
+ */
+export function planTrpcGet(req: IncomingMessage, call: TrpcCall, maxBatchSize: number): TrpcGetPlan | undefined {
+  if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl'))
+    return undefined;
+  const { procedures } = call;
+  if (
+    !call.decodable ||
+    procedures.length > (call.batch ? maxBatchSize : 1) ||
+    !procedures.every((procedure) => OPERATION_BY_PROCEDURE.has(procedure)) ||
+    call.params.has('connectionParams')
+  ) {
+    return undefined;
+  }
+  let inputs: unknown;
+  const rawInput = call.params.get('input');
+  if (rawInput) {
+    try {
+      inputs = JSON.parse(rawInput);
+    } catch {
+      return undefined;
+    }
+  }
+  if (call.batch && inputs !== undefined && !isPlainObject(inputs)) return undefined;
+  return { call, inputs };
+}
+
+/**
+ * Answers a planned GET by dispatching the catalog's operations directly and
  * writing tRPC's envelopes, without tRPC's adapter turning each request into a
  * WHATWG Request and each answer into a Response. The bytes and headers are
- * the adapter's (test/e2e/trpc-fast-path.test.ts compares them). Anything else,
- * streaming, unknown procedures, unreadable or transformed input, goes on to
- * the adapter. Only public entry points of @trpc/server are used.
+ * the adapter's (test/e2e/trpc-fast-path.test.ts compares them).
+ */
+export function answerTrpcGet(
+  { call, inputs }: TrpcGetPlan,
+  res: ServerResponse,
+  context: Context,
+  onInternal: (error: unknown, procedure: string) => void,
+): void {
+  const { procedures } = call;
+  const inputAt = (index: number): unknown => (call.batch ? (inputs as Record<number, unknown> | undefined)?.[index] : inputs);
+  const envelopeOf = (outcome: Outcome<unknown>, procedure: string): Envelope => {
+    if (outcome.ok) return { result: { data: outcome.data } };
+    if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') onInternal(outcome.error.cause, procedure);
+    return errorEnvelope(outcome.error, procedure);
+  };
+  Promise.all(
+    procedures.map(async (procedure, index) => {
+      // Every name was checked against the catalog by planTrpcGet.
+      const operation = OPERATION_BY_PROCEDURE.get(procedure)!;
+      return envelopeOf(await dispatchAny(operation, inputAt(index), context), procedure);
+    }),
+  )
+    .then((envelopes) => write(res, call.batch ? envelopes : envelopes[0]!))
+    .catch((error: unknown) => {
+      onInternal(error, procedures.join(','));
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const failed = { kind: 'INTERNAL_SERVER_ERROR', status: 500, message: INTERNAL_MESSAGE } as const;
+      write(res, call.batch ? procedures.map((procedure) => errorEnvelope(failed, procedure)) : errorEnvelope(failed, procedures[0]!));
+    });
+}
+
+/**
+ * The fast path as Express middleware, ahead of tRPC's adapter: it answers
+ * what `planTrpcGet` takes and leaves the rest to the adapter. Only public
+ * entry points of @trpc/server are used.
  */
 export function trpcGetQueries({ createContext, readCall, onInternal, maxBatchSize }: TrpcGetQueryOptions) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) {
+    const plan = planTrpcGet(req, readCall(req, res), maxBatchSize);
+    if (plan === undefined) {
       next();
       return;
     }
-    const call = readCall(req, res);
-    const { procedures } = call;
-    if (
-      !call.decodable ||
-      procedures.length > (call.batch ? maxBatchSize : 1) ||
-      !procedures.every((procedure) => OPERATION_BY_PROCEDURE.has(procedure)) ||
-      call.params.has('connectionParams')
-    ) {
-      next();
-      return;
-    }
-    let inputs: unknown;
-    const rawInput = call.params.get('input');
-    if (rawInput) {
-      try {
-        inputs = JSON.parse(rawInput);
-      } catch {
-        next();
-        return;
-      }
-    }
-    if (call.batch && inputs !== undefined && !isPlainObject(inputs)) {
-      next();
-      return;
-    }
-    const inputAt = (index: number): unknown => (call.batch ? (inputs as Record<number, unknown> | undefined)?.[index] : inputs);
-    const context = createContext(req, res);
-    const envelopeOf = (outcome: Outcome<unknown>, procedure: string): Envelope => {
-      if (outcome.ok) return { result: { data: outcome.data } };
-      if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') onInternal(outcome.error.cause, procedure);
-      return errorEnvelope(outcome.error, procedure);
-    };
-    Promise.all(
-      procedures.map(async (procedure, index) => {
-        // Every name was checked against the catalog above.
-        const operation = OPERATION_BY_PROCEDURE.get(procedure)!;
-        return envelopeOf(await dispatchAny(operation, inputAt(index), context), procedure);
-      }),
-    )
-      .then((envelopes) => write(res, call.batch ? envelopes : envelopes[0]!))
-      .catch((error: unknown) => {
-        onInternal(error, procedures.join(','));
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        const failed = { kind: 'INTERNAL_SERVER_ERROR', status: 500, message: INTERNAL_MESSAGE } as const;
-        write(res, call.batch ? procedures.map((procedure) => errorEnvelope(failed, procedure)) : errorEnvelope(failed, procedures[0]!));
-      });
+    answerTrpcGet(plan, res, createContext(req, res), onInternal);
   };
 }
