@@ -110,20 +110,14 @@ describe('answers Node forces before any route', () => {
     expect(recorded).toEqual([[400, 0]]);
   });
 
-  it('only closes a connection reset by its client, unanswered and unrecorded', async () => {
+  it.each([
+    ['reset by its client', 'ECONNRESET', false],
+    ['it can no longer write to', 'HPE_INVALID_METHOD', true],
+  ])('only closes a connection %s, unanswered and unrecorded', async (_name, code, endFirst) => {
     const server = await start();
     const { socket, closed, received } = await connection(server);
-    server.server.emit('clientError', nodeError('ECONNRESET'), socket);
-    await closed;
-    expect(received()).toBe('');
-    expect(recorded).toEqual([]);
-  });
-
-  it('only closes a connection it can no longer write to', async () => {
-    const server = await start();
-    const { socket, closed, received } = await connection(server);
-    socket.end();
-    server.server.emit('clientError', nodeError('HPE_INVALID_METHOD'), socket);
+    if (endFirst) socket.end();
+    server.server.emit('clientError', nodeError(code), socket);
     await closed;
     expect(received()).toBe('');
     expect(recorded).toEqual([]);
