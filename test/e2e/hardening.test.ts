@@ -96,6 +96,8 @@ describe('logs', () => {
         serverUrl: 'http://localhost:3000',
       },
     });
+    // Built without a lifecycle: never draining.
+    expect((await request(app).get('/readyz').expect(200)).body.status).toBe('ok');
     const rest = await request(app).get(`/jwt/decode?token=${MARKER}`).expect(500);
     expect(rest.text).toBe('{"detail":"Internal Server Error"}');
     const trpc = await request(app)
