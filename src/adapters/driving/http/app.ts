@@ -10,7 +10,7 @@ import { OPERATION_BY_PROCEDURE } from '../api/catalog.js';
 import type { CallContext } from '../api/dispatcher.js';
 import { INTERNAL_MESSAGE } from '../api/errors.js';
 import { appRouter } from '../trpc/app-router.js';
-import { answerTrpcGet, planTrpcGet, trpcGetQueries } from '../trpc/get-queries.js';
+import { answerTrpcGet, planTrpcGet } from '../trpc/get-queries.js';
 import { readTrpcCall } from '../trpc/request.js';
 import { trpcErrorShape } from '../trpc/trpc.js';
 import { docsRouter } from './docs-page.js';
@@ -31,7 +31,7 @@ export interface HttpAppOptions {
   readonly version: string;
   /** The absolute root URL the OpenAPI document names as its server, e.g. `http://localhost:3000`. */
   readonly serverUrl: string;
-  /** Serve plain tRPC GET queries without tRPC's request adapter (default true); see trpc-queries.ts. */
+  /** Serve plain tRPC GET queries without tRPC's request adapter (default true); see trpc/get-queries.ts. */
   readonly trpcFastPath?: boolean;
 }
 
@@ -181,8 +181,8 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('case sensitive routing', true);
-  app.set('query parser', false);
-  app.set('trust proxy', options.trustProxy);
+  // No 'query parser' or 'trust proxy': nothing reads req.query or req.ip. Queries go through the strict
+  // parser (query.ts), and client addresses through client-key.ts with TRUST_PROXY.
 
   const openApiJson = JSON.stringify(buildOpenApiDocument({ basePath, version: options.version, serverUrl: options.serverUrl }));
   const restPaths = new Set<string>(REST_PATHS);
@@ -228,21 +228,12 @@ export function createHttpApp({ useCases, metrics, consumeRateLimit, storeHealth
   app.use(trpcRequestReader(trpcPath), chargeMiddleware(charge));
 
   const maxBatchSize = options.rateLimit.points;
-  const trpcHandlers: RequestHandler[] = [trpcGuard];
-  if (options.trpcFastPath !== false) {
-    trpcHandlers.push(
-      trpcGetQueries({
-        createContext: (_req, res) => contextOf(res as Response),
-        readCall: (req, res) => trpcCallOf(res as Response) ?? readTrpcCall(req.url ?? '/'),
-        onInternal: logInternal,
-        maxBatchSize,
-      }),
-    );
-  }
-  trpcHandlers.push(
+  // The fast path's GETs never get here: the front door answers them. What does is tRPC's own adapter's.
+  app.use(
+    trpcPath,
+    trpcGuard,
     createExpressMiddleware({ router: appRouter, createContext: ({ res }) => contextOf(res), maxBatchSize, onError: onTrpcError }),
   );
-  app.use(trpcPath, ...trpcHandlers);
 
   const logRestInternal = (error: unknown): void => logInternal(error, 'rest');
   // Mounted under BASE_PATH, so req.path is relative to it.

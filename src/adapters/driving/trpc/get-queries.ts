@@ -9,13 +9,6 @@ import type { TrpcCall } from './request.js';
 
 type Envelope = { result: { data: unknown } } | { error: ReturnType<typeof trpcErrorShape> };
 
-export interface TrpcGetQueryOptions {
-  readonly createContext: (req: IncomingMessage, res: ServerResponse) => Context;
-  readonly readCall: (req: IncomingMessage, res: ServerResponse) => TrpcCall;
-  readonly onInternal: (error: unknown, procedure: string) => void;
-  readonly maxBatchSize: number;
-}
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -105,20 +98,4 @@ export function answerTrpcGet(
       const failed = { kind: 'INTERNAL_SERVER_ERROR', status: 500, message: INTERNAL_MESSAGE } as const;
       write(res, call.batch ? procedures.map((procedure) => errorEnvelope(failed, procedure)) : errorEnvelope(failed, procedures[0]!));
     });
-}
-
-/**
- * The fast path as Express middleware, ahead of tRPC's adapter: it answers
- * what `planTrpcGet` takes and leaves the rest to the adapter. Only public
- * entry points of @trpc/server are used.
- */
-export function trpcGetQueries({ createContext, readCall, onInternal, maxBatchSize }: TrpcGetQueryOptions) {
-  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    const plan = planTrpcGet(req, readCall(req, res), maxBatchSize);
-    if (plan === undefined) {
-      next();
-      return;
-    }
-    answerTrpcGet(plan, res, createContext(req, res), onInternal);
-  };
 }
