@@ -156,6 +156,14 @@ describe('answers Node forces before any route', () => {
     expect(received()).not.toContain('400 Bad Request');
   });
 
+  it('answers a parser error without a recorder too', async () => {
+    running = await listen(testService().app);
+    const { socket, closed, received } = await connection(running);
+    running.server.emit('clientError', nodeError('HPE_INVALID_METHOD'), socket);
+    await closed;
+    expect(received()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  });
+
   it('keeps connections alive for 5 s and refuses headers over 16 KiB', async () => {
     const server = await start();
     expect(server.server.keepAliveTimeout).toBe(5_000);

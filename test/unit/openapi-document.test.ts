@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../src/adapters/driving/http/openapi.js';
+import { buildOpenApiDocument, referencedSchemas } from '../../src/adapters/driving/http/openapi.js';
 import { SERVICE_VERSION } from '../../src/container.js';
 import { testService } from '../support/service.js';
 
@@ -42,5 +42,30 @@ describe('the OpenAPI document', () => {
       },
     ];
     expect(moved).toEqual(expected);
+  });
+});
+
+describe('referencedSchemas', () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it('follows references in objects and arrays, through other schemas, once each, and nothing else', () => {
+    const schemas = {
+      A: { properties: { b: ref('B') } },
+      B: { anyOf: [ref('C'), { type: 'string' }] },
+      C: { items: ref('A') },
+      D: { type: 'string' },
+      E: { description: '#/components/schemas/D' },
+      F: {},
+    };
+    const paths = {
+      '/x': { get: { responses: { '200': { content: { 'application/json': { schema: { oneOf: [ref('A'), ref('E')] } } } } } } },
+      '/y': { get: { parameters: [{ schema: { $ref: '#/components/parameters/F' } }], responses: { '400': ref('A') } } },
+    };
+    expect([...referencedSchemas(paths, schemas)].sort()).toEqual(['A', 'B', 'C', 'E']);
+  });
+
+  it('finds nothing where nothing is referenced', () => {
+    expect(referencedSchemas({ '/x': { get: { summary: 'no refs', tags: ['a'] } } }, { A: {} }).size).toBe(0);
+    expect(referencedSchemas(undefined, {}).size).toBe(0);
   });
 });

@@ -45,9 +45,8 @@ const TAGS = [
   { name: 'jwt', description: 'JSON Web Tokens: decoding with security findings, and verification with a public key.' },
 ];
 
-/** Every schema the document's operations reference, directly or through other schemas. */
-function referencedSchemas(document: OpenAPIObject): Set<string> {
-  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+/** Every schema `paths` references, directly or through other schemas in `schemas`. */
+export function referencedSchemas(paths: unknown, schemas: Readonly<Record<string, unknown>>): Set<string> {
   const used = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(visit);
@@ -61,7 +60,7 @@ function referencedSchemas(document: OpenAPIObject): Set<string> {
       }
     }
   };
-  visit(document.paths);
+  visit(paths);
   return used;
 }
 
@@ -78,8 +77,8 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
     description:
       'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, and JWT inspection: decoding with security findings, and verification with a public key. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC queries at /trpc.',
     version,
+    // Required by trpc-to-openapi; the servers it makes of it are replaced below.
     baseUrl: `${serverUrl}${basePath}`,
-    tags: TAGS.map((tag) => tag.name),
   });
   document.info.license = { name: 'Proprietary', url: `${serverUrl}${basePath}/docs/` };
   document.info.contact = { name: 'API reference', url: `${serverUrl}${basePath}/docs/` };
@@ -121,8 +120,7 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
   const errorSchema = z.toJSONSchema(errorBody) as Record<string, unknown>;
   delete errorSchema.$schema;
   const schemas = { ...(document.components?.schemas as Record<string, unknown> | undefined), Error: errorSchema };
-  document.components = { schemas };
-  const used = referencedSchemas(document);
-  document.components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  const used = referencedSchemas(document.paths, schemas);
+  document.components = { schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
   return document;
 }

@@ -3,18 +3,11 @@ import type { HttpMetrics } from './observability.js';
 import net, { type Socket } from 'node:net';
 import type { HttpApp } from './app.js';
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  431: 'Request Header Fields Too Large',
-};
-
-function statusFor(code: string | undefined): number {
-  if (code === 'HPE_HEADER_OVERFLOW') return 431;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
-  return 400;
+/** The answer to a parser error: its status and reason phrase, which is also the `detail`. */
+function answerFor(code: string | undefined): readonly [status: number, text: string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout'];
+  return [400, 'Bad Request'];
 }
 
 /**
@@ -27,12 +20,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, record:
     socket.destroy();
     return;
   }
-  const status = statusFor(error.code);
+  const [status, text] = answerFor(error.code);
   const opened = openedAt.get(socket);
   record?.(status, opened === undefined ? 0 : Number(process.hrtime.bigint() - opened) / 1e9);
-  const body = JSON.stringify({ detail: STATUS_TEXT[status] ?? 'Bad Request' });
+  const body = JSON.stringify({ detail: text });
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
       `Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`,
   );
