@@ -1,6 +1,8 @@
 // The app's answers at its edges: preflights, reads with bodies, readiness, unknown paths.
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitStore, StoreHealth } from '../../src/core/ports/rate-limit-store.js';
 import { testService } from '../support/service.js';
 
@@ -20,6 +22,11 @@ class StubbornStore implements RateLimitStore {
   }
 }
 
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
 describe('the app at its edges', () => {
   it('answers a preflight with the methods, the asked headers or Content-Type, and ten minutes of caching', async () => {
     const { app } = testService();
@@ -37,6 +44,21 @@ describe('the app at its edges', () => {
     expect(get.headers.connection).toBe('close');
     await request(app).head('/unix-timestamp/now').set('Content-Type', 'text/plain').send('hello').expect(400);
     await request(app).get('/unix-timestamp/now').set('Content-Length', '0').expect(200);
+    // HEAD with a body, byte for byte: refused too, headers only.
+    const { port } = await new Promise<{ port: number }>((resolve) => {
+      const server = createServer(app).listen(0, '127.0.0.1', () => resolve(server.address() as AddressInfo));
+      servers.push(server);
+    });
+    const raw = await new Promise<string>((resolve) => {
+      let text = '';
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('HEAD /unix-timestamp/now HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello'),
+      );
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toContain('\r\nConnection: close\r\n');
     // Chunked framing is a body too, even an empty one.
     await request(app).get('/unix-timestamp/now').set('Transfer-Encoding', 'chunked').send('').expect(400);
     // A POST may carry one: it is refused for its method, not its body.
