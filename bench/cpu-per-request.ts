@@ -32,6 +32,8 @@ async function waitFor(url: string): Promise<void> {
 
 const service = { NODE_ENV: 'production', HOST: '127.0.0.1', METRICS_PORT: '0', RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'info' };
 const toUtcInput = encodeURIComponent(JSON.stringify({ timestamp: '1700000000123' }));
+// BENCH_BASELINE_DIST: the dist/ of an earlier commit, measured in the same rounds (BENCH_BASELINE_LABEL names it).
+const baselineDist = process.env.BENCH_BASELINE_DIST;
 const TARGETS = [
   {
     label: 'bare Express 5, REST to-utc',
@@ -39,6 +41,16 @@ const TARGETS = [
     env: {},
     path: '/unix-timestamp/to-utc?timestamp=1700000000123',
   },
+  ...(baselineDist === undefined
+    ? []
+    : [
+        {
+          label: `service before (${process.env.BENCH_BASELINE_LABEL ?? baselineDist}), REST to-utc`,
+          args: [`${baselineDist}/main.js`],
+          env: service,
+          path: '/unix-timestamp/to-utc?timestamp=1700000000123',
+        },
+      ]),
   { label: 'service, REST to-utc', args: ['dist/main.js'], env: service, path: '/unix-timestamp/to-utc?timestamp=1700000000123' },
   {
     label: 'service, tRPC unixTimestamp.toUtc',
