@@ -36,3 +36,45 @@ describe('request lines', () => {
     expect(written).toEqual(Array.from({ length: 100 }, (_, i) => i));
   });
 });
+
+describe('request lines from several processes on one pipe', () => {
+  // Cluster workers share the primary's stdout. A write of more than PIPE_BUF (4096 bytes on Linux) to a
+  // pipe may be split around another process's write, which cuts lines apart when the reader lags.
+  it('stay whole lines while the reader lags', () => {
+    const perWriter = 20_000;
+    const writer = `
+      const { createLogger } = await import(${JSON.stringify(logger)});
+      const log = createLogger('info', { bufferedMessage: 'request' });
+      for (let i = 0; i < ${perWriter}; i++) log.info({ writer: process.argv[1], i, route: '/unix-timestamp/to-utc' }, 'request');
+    `;
+    const writers = `
+      const { spawn } = await import('node:child_process');
+      for (const name of ['a', 'b']) {
+        spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', process.env.WRITER, name], { stdio: ['ignore', 'inherit', 'inherit'] });
+      }
+    `;
+    // Reads the pipe 1,000 bytes at a time, pausing now and then, and counts the lines that do not parse.
+    const reader = `
+      const { readSync } = require('node:fs');
+      const buffer = Buffer.alloc(1000);
+      let rest = '', lines = 0, broken = 0, reads = 0;
+      const step = () => {
+        const n = readSync(0, buffer, 0, buffer.length);
+        if (n === 0) return process.stdout.write(JSON.stringify({ lines, broken }));
+        const parts = (rest + buffer.toString('utf8', 0, n)).split('\\n');
+        rest = parts.pop();
+        for (const line of parts) {
+          lines++;
+          try { JSON.parse(line); } catch { broken++; }
+        }
+        if (++reads % 20 === 0) setTimeout(step, 1); else setImmediate(step);
+      };
+      step();
+    `;
+    const result = spawnSync('sh', ['-c', '"$NODE" --input-type=module -e "$WRITERS" | "$NODE" -e "$READER"'], {
+      env: { ...process.env, NODE: process.execPath, WRITER: writer, WRITERS: writers, READER: reader },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(result.stdout)).toEqual({ lines: 2 * perWriter, broken: 0 });
+  }, 60_000);
+});

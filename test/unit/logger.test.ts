@@ -65,14 +65,36 @@ describe('LineBatcher', () => {
   }
   const line = (n: number) => `${JSON.stringify({ n, pad: 'x'.repeat(90) })}\n`;
 
-  it('hands the sink one joined write once 4 KiB have gathered, in order', () => {
+  it('hands the sink whole lines, in order, in writes as full as 4 KiB allows and never fuller', () => {
     const { written, batcher } = batched();
     const lines = Array.from({ length: 60 }, (_, n) => line(n));
     for (const text of lines) batcher.write(text);
     expect(written).toHaveLength(1);
-    expect(written[0]!.length).toBeGreaterThanOrEqual(4096);
-    expect(written[0]!.length).toBeLessThan(4096 + 120);
-    expect(written[0]).toBe(lines.slice(0, written[0]!.split('\n').length - 1).join(''));
+    const size = Buffer.byteLength(written[0]!);
+    expect(size).toBeLessThanOrEqual(4096);
+    const count = written[0]!.split('\n').length - 1;
+    expect(written[0]).toBe(lines.slice(0, count).join(''));
+    expect(size + Buffer.byteLength(lines[count]!)).toBeGreaterThan(4096);
+  });
+
+  it('counts bytes, not characters, so lines of multi-byte text fit a pipe write too', () => {
+    const { written, batcher } = batched();
+    const wide = (n: number) => `${JSON.stringify({ n, zone: 'é'.repeat(90) })}\n`;
+    for (let n = 0; n < 60; n++) batcher.write(wide(n));
+    expect(written.length).toBeGreaterThan(1);
+    for (const text of written) expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096);
+  });
+
+  it('writes a line longer than a batch on its own, after what came before it', () => {
+    const { written, batcher } = batched();
+    const long = `${'y'.repeat(5000)}\n`;
+    batcher.write(line(1));
+    batcher.write(long);
+    expect(written).toEqual([line(1)]);
+    batcher.write(line(2));
+    expect(written).toEqual([line(1), long]);
+    batcher.flush();
+    expect(written).toEqual([line(1), long, line(2)]);
   });
 
   it('hands over what it holds on flush, then flushes the sink, and writes nothing when it holds nothing', () => {

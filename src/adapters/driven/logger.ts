@@ -9,12 +9,17 @@ export interface LoggerOptions {
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 
+/**
+ * PIPE_BUF on Linux: a write of at most this many bytes to a pipe is never
+ * split around another process's write. Cluster workers share one stdout, so
+ * no write may be larger, or lines would be cut apart when the reader lags.
+ */
 const BATCH_BYTES = 4096;
 const BATCH_MS = 250;
 
 /**
  * Gathers lines and hands them to sonic-boom (pino's own asynchronous stdout
- * writer) 4 KiB at a time, or every 250 ms. sonic-boom re-measures its whole
+ * writer) in batches of whole lines up to 4 KiB, or every 250 ms. sonic-boom re-measures its whole
  * pending buffer on every write it is given, so handing it each request line,
  * even with its own minLength buffering, cost more CPU than the conversion the
  * line reported (docs/benchmarks.md); a joined batch is one write for it.
@@ -39,9 +44,11 @@ export class LineBatcher implements DestinationStream {
   }
 
   write(line: string): void {
+    const bytes = Buffer.byteLength(line);
+    // A line that would not fit goes into the next batch; one longer than a batch is written alone.
+    if (this.bytes + bytes > BATCH_BYTES) this.drain();
     this.lines.push(line);
-    this.bytes += line.length;
-    if (this.bytes >= BATCH_BYTES) this.drain();
+    this.bytes += bytes;
   }
 
   /** Hands every gathered line to the sink, then waits for it to write them. */
@@ -83,6 +90,7 @@ export function createLogger(level: Level | 'silent', { destination, bufferedMes
       },
     },
     // minLength 1: each batch is written at once, and flush() waits for writes in flight (with 0 it returns at once).
-    destination ?? new LineBatcher(() => pino.destination({ dest: 1, sync: false, minLength: 1 })),
+    // maxWrite: batches that wait behind a write in flight are not merged into one write larger than a pipe takes whole.
+    destination ?? new LineBatcher(() => pino.destination({ dest: 1, sync: false, minLength: 1, maxWrite: BATCH_BYTES })),
   );
 }
