@@ -30,7 +30,16 @@ describe('parseQuery', () => {
   it('drops names that would reach a prototype', () => {
     const query = parseQuery('__proto__=x&constructor=y&__proto__[admin]=1&ok=1');
     expect(Object.keys(query)).toEqual(['ok']);
-    expect(Object.getPrototypeOf(query)).toBeNull();
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('reads names that Object.prototype also has as plain parameters, never as what the prototype holds', () => {
+    expect({ ...parseQuery('toString=1&toString=2&valueOf=3&hasOwnProperty[a]=4') }).toEqual({
+      toString: ['1', '2'],
+      valueOf: '3',
+      hasOwnProperty: {},
+    });
   });
 
   it.each(['a=%', 'a=%zz', 'a=%E0%A4%A', '%ZZ=1', 'a=%ED%A0%80'])('refuses bad percent-encoding in %s', (search) => {
