@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createContainer } from '../../src/container.js';
+import { createRedisClient } from '../../src/adapters/driven/redis-connection.js';
 import { buildHttpService } from '../../src/http-service.js';
 import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
 import {
@@ -45,6 +46,32 @@ describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () =>
     } finally {
       await running.close();
       await application.close();
+    }
+  });
+});
+
+describe.skipIf(!REDIS_URL)('Redis client (REDIS_URL)', () => {
+  it('sends the commands of one tick in one write, and answers each', async () => {
+    const client = createRedisClient(
+      { topology: { mode: 'single', url: REDIS_URL ?? '' }, tls: false },
+      { commandTimeoutMs: 1000, connectTimeoutMs: 1000 },
+    ) as Redis;
+    try {
+      await new Promise((resolve) => client.once('ready', resolve));
+      let writes = 0;
+      const stream = client.stream;
+      const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+      stream.write = (...args: unknown[]) => {
+        writes++;
+        return write(...args);
+      };
+      const key = `test:${randomUUID()}`;
+      const counts = await Promise.all(Array.from({ length: 20 }, () => client.incr(key)));
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(writes).toBe(1);
+      await client.del(key);
+    } finally {
+      client.disconnect();
     }
   });
 });

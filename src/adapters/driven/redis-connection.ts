@@ -60,10 +60,13 @@ function tlsOptions(connection: RedisConnection): ConnectionOptions {
 
 /**
  * ioredis options for a client that never waits: no offline queue, no retried
- * commands, short timeouts, and reconnection at most a second apart.
+ * commands, short timeouts, and reconnection at most a second apart. Decisions
+ * made in the same tick (requests read from several sockets at once) leave in
+ * one write: auto-pipelining saves a system call and a parse per decision.
  */
 function baseOptions(timeouts: RedisTimeouts): RedisOptions {
   return {
+    enableAutoPipelining: true,
     enableOfflineQueue: false,
     commandTimeout: timeouts.commandTimeoutMs,
     connectTimeout: timeouts.connectTimeoutMs,
@@ -121,6 +124,8 @@ export function createRedisClient(connection: RedisConnection, timeouts: RedisTi
           // A command for a shard whose connection is still opening waits for it (the store's deadline
           // bounds the wait) instead of failing at once; nothing is sent while the cluster is not ready.
           enableOfflineQueue: true,
+          // Per shard: the decisions of one tick for keys on the same shard share a write.
+          enableAutoPipelining: true,
           clusterRetryStrategy: (attempt) => Math.min(attempt * 100, 1000),
           slotsRefreshTimeout: timeouts.connectTimeoutMs,
           scaleReads: 'master',
