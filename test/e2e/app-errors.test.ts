@@ -75,9 +75,11 @@ describe('internal errors', () => {
     const { app } = testService({}, { logger, rateLimitStore: new FailingStore() });
     expect((await request(app).get('/unix-timestamp/now').expect(500)).body).toEqual({ detail: 'Internal Server Error' });
     expect((await request(app).get('/trpc/unixTimestamp.now').expect(500)).body).toEqual({ detail: 'Internal Server Error' });
-    expect(internal().map((line) => line.route)).toEqual(['/unix-timestamp/now', '/trpc/unixTimestamp.now']);
+    // A POST goes through the Express pipeline, whose error handler names the route the same way.
+    expect((await request(app).post('/unix-timestamp/now').expect(500)).body).toEqual({ detail: 'Internal Server Error' });
+    expect(internal().map((line) => line.route)).toEqual(['/unix-timestamp/now', '/trpc/unixTimestamp.now', '/unix-timestamp/now']);
     expect(internal()[0]).toMatchObject({ error: { type: 'TypeError' } });
-    expect(lines.filter((line) => line.msg === 'request').map((line) => line.status)).toEqual([500, 500]);
+    expect(lines.filter((line) => line.msg === 'request').map((line) => line.status)).toEqual([500, 500, 500]);
   });
 });
 

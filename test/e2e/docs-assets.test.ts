@@ -75,6 +75,7 @@ describe('/docs assets', () => {
     const etag = String(head.headers.etag);
     await request(app).get('/docs/favicon-32x32.png').set('If-None-Match', `W/"other", ${etag}`).expect(304);
     await request(app).get('/docs/favicon-16x16.png').set('If-None-Match', '*').expect(304);
+    await request(app).get('/docs/favicon-16x16.png').set('If-None-Match', 'W/"other", *').expect(304);
     await request(app).get('/docs/favicon-16x16.png').set('If-None-Match', 'W/"other"').expect(200).expect('Content-Type', 'image/png');
   });
 

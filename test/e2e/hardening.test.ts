@@ -67,6 +67,18 @@ describe('logs', () => {
     expect(new Set(entries.map((entry) => entry.requestId)).size).toBe(8);
   });
 
+  it('name the procedure of a tRPC request that the Express pipeline answers', async () => {
+    const { lines, logger } = capturedLogger();
+    const { app } = testService({}, { logger });
+    await request(app).post('/trpc/unixTimestamp.toUtc').expect(405);
+    await request(app).post('/trpc/unixTimestamp.toUtc,unixTimestamp.now?batch=1').expect(405);
+    const routes = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === 'request')
+      .map((entry) => entry.route);
+    expect(routes).toEqual(['/trpc/unixTimestamp.toUtc', '/trpc/batch']);
+  });
+
   it('answer a crash with a bare 500 on both transports and log only the error type', async () => {
     const { lines, logger } = capturedLogger();
     const crash = (): never => {

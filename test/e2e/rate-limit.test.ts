@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listen, testService, trpcInput } from '../support/service.js';
@@ -12,6 +13,7 @@ describe('rate limit', () => {
       const res = await request(app).get(toUtc()).expect(200);
       expect(res.headers['ratelimit-policy']).toBe('"default";q=30;w=10');
       expect(res.headers.ratelimit).toMatch(new RegExp(`^"default";r=${30 - i};t=(10|9)$`));
+      expect(res.headers['retry-after']).toBeUndefined();
     }
     const limited = await request(app).get(toUtc()).expect(429);
     expect(limited.text).toBe(LIMITED);
@@ -82,6 +84,37 @@ describe('rate limit', () => {
       expect(statuses.filter((status) => status === 200)).toHaveLength(30);
       expect(statuses.filter((status) => status === 429)).toHaveLength(70);
     } finally {
+      await running.close();
+    }
+  });
+
+  it('sends Retry-After with a batch only when some of its calls are refused', async () => {
+    const { app } = testService({ RATE_LIMIT_POINTS: '3' });
+    const whole = await request(app).get('/trpc/unixTimestamp.now,unixTimestamp.now?batch=1').expect(200);
+    expect(whole.headers['retry-after']).toBeUndefined();
+    const part = await request(app).get('/trpc/unixTimestamp.now,unixTimestamp.now?batch=1');
+    expect(Number(part.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the connection open after a 429 that the Express pipeline answers', async () => {
+    const running = await listen(testService({ RATE_LIMIT_POINTS: '1' }).app);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest(`${running.url}${toUtc()}`, { method, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await send('GET')).toEqual({ status: 200, reused: false });
+      // POST is not served by the front door: the Express pipeline charges it and answers 429.
+      expect(await send('POST')).toEqual({ status: 429, reused: true });
+      expect(await send('GET')).toEqual({ status: 429, reused: true });
+    } finally {
+      agent.destroy();
       await running.close();
     }
   });

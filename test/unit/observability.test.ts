@@ -57,6 +57,9 @@ describe('requestObserver', () => {
     const metrics = new HttpMetrics(() => ({ name: 'memory', state: 'ok' }));
     const app = express();
     app.use(requestObserver(requestObservation(logger, metrics, (path) => path)));
+    app.get('/slow', (_req, res) => {
+      setTimeout(() => res.status(204).end(), 30);
+    });
     app.all('/{*rest}', (_req, res) => {
       res.status(204).end();
     });
@@ -96,6 +99,16 @@ describe('requestObserver', () => {
     const text = await metrics.registry.metrics();
     expect(text).toContain('http_requests_total{route="/four",method="OTHER",status="204"} 1');
     expect(text).toContain('http_request_duration_seconds_count{route="/one",method="GET"} 1');
+  });
+
+  it('logs the duration in milliseconds and samples it in seconds', async () => {
+    const { app, lines, metrics } = observed();
+    await request(app).get('/slow');
+    const ms = lines[0]?.durationMs as number;
+    expect(ms).toBeGreaterThanOrEqual(29);
+    expect(ms).toBeLessThan(5000);
+    const sum = /http_request_duration_seconds_sum\{route="\/slow",method="GET"\} ([\d.e-]+)/.exec(await metrics.registry.metrics());
+    expect(Number(sum?.[1])).toBeCloseTo(ms / 1000, 3);
   });
 });
 

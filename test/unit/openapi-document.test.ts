@@ -68,4 +68,11 @@ describe('referencedSchemas', () => {
     expect(referencedSchemas({ '/x': { get: { summary: 'no refs', tags: ['a'] } } }, { A: {} }).size).toBe(0);
     expect(referencedSchemas(undefined, {}).size).toBe(0);
   });
+
+  it('passes over nulls, and references into other documents', () => {
+    const paths = {
+      '/x': { get: { example: null, parameters: [null, { $ref: 'common.json#/components/schemas/A' }], responses: ref('B') } },
+    };
+    expect([...referencedSchemas(paths, { A: {}, B: { default: null } })]).toEqual(['B']);
+  });
 });
