@@ -7,14 +7,14 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src -name '*.ts') tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix decode verify image image-test
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix identify decode verify image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | clean"
-	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
+	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
 	# Building needs the dev dependencies (TypeScript, types) whatever NODE_ENV says; the image installs only runtime ones.
@@ -49,6 +49,9 @@ to-utc: $(BUILT)
 to-unix: $(BUILT)
 	@$(CLI) to-unix "$$DATETIME" $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
 
+identify: $(BUILT)
+	@$(CLI) identify "$$VALUE" $${FORMAT:+--format "$$FORMAT"} $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
+
 decode: $(BUILT)
 	@$(CLI) decode "$$TOKEN" $${CHECK_SECRETS:+--check-secrets="$$CHECK_SECRETS"} $(KEEP_CODE)
 
@@ -79,11 +82,12 @@ bench-memory: $(INSTALLED)
 	npm run -s bench:memory
 TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
-# Service vs bare Express vs bare node:http, JWT inspection per token, then the memory bound;
+# Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, then the memory bound;
 # rewrites docs/benchmarks.md, and measures the capacity model into docs/capacity.md.
 bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
+	$(TASKSET) npm run -s bench:identify
 	$(TASKSET) npm run -s bench:capacity
 	npm run -s bench:cli
 	npm run -s bench:memory

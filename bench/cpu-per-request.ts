@@ -1,6 +1,7 @@
 // npm run bench:cpu: CPU time the server spends per request, read from /proc for the
 // server process alone, for bare Express, the service's REST to-utc and its tRPC
-// toUtc. Throughput on this shared machine moves by ±30% between runs; the server's
+// toUtc, and its REST identify of a one-reading ID and of a nine-reading number (against to-utc:
+// identify's answers are larger, and autocannon, not the server, bounds their throughput). Throughput on this shared machine moves by ±30% between runs; the server's
 // own CPU time per request moves far less, so it compares paths more steadily.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -58,6 +59,18 @@ const TARGETS = [
     env: service,
     path: `/trpc/unixTimestamp.toUtc?input=${toUtcInput}`,
   },
+  {
+    label: 'service, REST identify (UUIDv7, one reading)',
+    args: ['dist/main.js'],
+    env: service,
+    path: '/unix-timestamp/identify?value=017F22E2-79B0-7CC3-98C4-DC0C0C07398F',
+  },
+  {
+    label: 'service, REST identify (18-digit FILETIME, nine readings)',
+    args: ['dist/main.js'],
+    env: service,
+    path: '/unix-timestamp/identify?value=133801632000000000',
+  },
 ];
 
 const results = new Map<string, number[]>();
@@ -85,9 +98,10 @@ const bare = median(results.get(TARGETS[0]!.label) ?? []);
 process.stdout.write(
   `${process.version}, ${REQUESTS} requests a round, ${ROUNDS} rounds, 20 connections; server CPU per request, median\n`,
 );
+const toUtc = median(results.get('service, REST to-utc') ?? []);
 for (const [label, values] of results) {
   const value = median(values);
   process.stdout.write(
-    `${label}: ${value.toFixed(0)} µs (rounds ${values.map((v) => v.toFixed(0)).join(', ')}), ${(bare / value).toFixed(2)}× bare Express\n`,
+    `${label}: ${value.toFixed(0)} µs (rounds ${values.map((v) => v.toFixed(0)).join(', ')}), ${(bare / value).toFixed(2)}× bare Express, ${(toUtc / value).toFixed(2)}× the service's REST to-utc\n`,
   );
 }

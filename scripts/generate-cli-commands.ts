@@ -28,6 +28,8 @@ export async function cliCommandsSource(): Promise<string> {
       example: operation.cli.example,
       positional: operation.cli.positional,
       ...(operation.cli.stdin === undefined ? {} : { stdin: operation.cli.stdin }),
+      ...(operation.cli.stdinLines === true ? { stdinLines: true } : {}),
+      ...(operation.cli.table === undefined ? {} : { table: operation.cli.table }),
       options,
       objectInput: shape !== undefined,
     };

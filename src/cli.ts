@@ -12,6 +12,7 @@ import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix
 import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
 import { DecodeJwt } from './core/use-cases/decode-jwt.js';
 import { GetCurrentTime } from './core/use-cases/get-current-time.js';
+import { IdentifyTimestamp } from './core/use-cases/identify-timestamp.js';
 import { VerifyJwt } from './core/use-cases/verify-jwt.js';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -47,6 +48,7 @@ const code = await runCli(
     getCurrentTime: new GetCurrentTime(clock),
     convertTimestampToUtc: new ConvertTimestampToUtc(),
     convertDatetimeToUnix: new ConvertDatetimeToUnix(),
+    identifyTimestamp: new IdentifyTimestamp(clock),
     decodeJwt: new DecodeJwt(clock, new HmacKnownSecrets()),
     verifyJwt: new VerifyJwt(clock, verifier),
   },

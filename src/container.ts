@@ -9,6 +9,7 @@ import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix
 import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
 import { DecodeJwt } from './core/use-cases/decode-jwt.js';
 import { GetCurrentTime } from './core/use-cases/get-current-time.js';
+import { IdentifyTimestamp } from './core/use-cases/identify-timestamp.js';
 import { VerifyJwt } from './core/use-cases/verify-jwt.js';
 import type { KnownSecrets } from './core/ports/known-secrets.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
@@ -35,6 +36,7 @@ export const TOKENS = {
   GetCurrentTime: token<GetCurrentTime>('GetCurrentTime'),
   ConvertTimestampToUtc: token<ConvertTimestampToUtc>('ConvertTimestampToUtc'),
   ConvertDatetimeToUnix: token<ConvertDatetimeToUnix>('ConvertDatetimeToUnix'),
+  IdentifyTimestamp: token<IdentifyTimestamp>('IdentifyTimestamp'),
   KnownSecrets: token<KnownSecrets>('KnownSecrets'),
   SignatureVerifier: token<SignatureVerifier>('SignatureVerifier'),
   DecodeJwt: token<DecodeJwt>('DecodeJwt'),
@@ -80,6 +82,7 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
   container.bind(TOKENS.GetCurrentTime).toResolvedValue((clock: Clock) => new GetCurrentTime(clock), [TOKENS.Clock]);
   container.bind(TOKENS.ConvertTimestampToUtc).toResolvedValue(() => new ConvertTimestampToUtc());
   container.bind(TOKENS.ConvertDatetimeToUnix).toResolvedValue(() => new ConvertDatetimeToUnix());
+  container.bind(TOKENS.IdentifyTimestamp).toResolvedValue((clock: Clock) => new IdentifyTimestamp(clock), [TOKENS.Clock]);
   container.bind(TOKENS.KnownSecrets).toResolvedValue(() => new HmacKnownSecrets());
   container.bind(TOKENS.SignatureVerifier).toResolvedValue(() => new JoseSignatureVerifier());
   container
@@ -116,6 +119,7 @@ export function resolveApplication(container: Container): Application {
       getCurrentTime: container.get(TOKENS.GetCurrentTime),
       convertTimestampToUtc: container.get(TOKENS.ConvertTimestampToUtc),
       convertDatetimeToUnix: container.get(TOKENS.ConvertDatetimeToUnix),
+      identifyTimestamp: container.get(TOKENS.IdentifyTimestamp),
       decodeJwt: container.get(TOKENS.DecodeJwt),
       verifyJwt: container.get(TOKENS.VerifyJwt),
     },

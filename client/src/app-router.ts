@@ -86,6 +86,61 @@ export type AppRouter = TRPCBuiltRouter<
           leap_second?: true | undefined;
         }
       >;
+      identify: Query<
+        { value: string; format?: string | undefined; tz?: string | undefined },
+        {
+          input: string;
+          candidates: {
+            format:
+              | 'unix_seconds'
+              | 'unix_milliseconds'
+              | 'unix_microseconds'
+              | 'unix_nanoseconds'
+              | 'snowflake_twitter'
+              | 'snowflake_discord'
+              | 'snowflake_mastodon'
+              | 'filetime'
+              | 'dotnet_ticks'
+              | 'webkit_microseconds'
+              | 'cocoa_seconds'
+              | 'hfs_plus_seconds'
+              | 'ntp_seconds'
+              | 'gps_seconds'
+              | 'postgres_microseconds'
+              | 'excel_1900'
+              | 'excel_1904'
+              | 'uuid_v1'
+              | 'uuid_v6'
+              | 'uuid_v7'
+              | 'ulid'
+              | 'ksuid'
+              | 'mongodb_objectid'
+              | 'bluesky_tid';
+            description: string;
+            utc: { iso: string; unix_seconds: number; unix_milliseconds: number };
+            exact: string;
+            unix_nanoseconds: string;
+            plausible: boolean;
+            fields: Record<string, string | number>;
+            local?:
+              | {
+                  time_zone: string;
+                  iso: string;
+                  rfc9557: string;
+                  offset: string;
+                  offset_seconds: number;
+                  dst: boolean;
+                  day_of_week: number;
+                  day_of_year: number;
+                  iso_week: string;
+                  next_transition: string | null;
+                }
+              | undefined;
+          }[];
+          notes: string[];
+          source: 'identify';
+        }
+      >;
     };
     jwt: {
       decode: Query<

@@ -19,7 +19,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     await running?.close();
   });
 
-  it('lists the five operations and runs each tag’s operation from its prefilled examples', async () => {
+  it('lists the six operations and runs each tag’s operation from its prefilled examples', async () => {
     const page = await browser.newPage();
     const foreign: string[] = [];
     const blocked: string[] = [];
@@ -35,6 +35,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     expect(paths.sort()).toEqual([
       '/jwt/decode',
       '/jwt/verify',
+      '/unix-timestamp/identify',
       '/unix-timestamp/now',
       '/unix-timestamp/to-unix',
       '/unix-timestamp/to-utc',
@@ -60,6 +61,12 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
         .first()
         .evaluate((select) => (select as unknown as { options: { length: number } }).options.length),
     ).toBeGreaterThanOrEqual(4);
+
+    const identify = await run('/unix-timestamp/identify');
+    expect(identify.status).toBe('200');
+    expect(identify.body).toMatchObject({
+      candidates: expect.arrayContaining([expect.objectContaining({ format: 'filetime', exact: '2025-01-01T00:00:00Z' })]),
+    });
 
     const decode = await run('/jwt/decode');
     expect(decode.status).toBe('200');

@@ -29,6 +29,11 @@ describe('command line', () => {
     [['to-unix', '2024-01-01T00:00:00+05:00'], '/unix-timestamp/to-unix?datetime=2024-01-01T00%3A00%3A00%2B05%3A00'],
     [['decode', JWT_IO_TOKEN], `/jwt/decode?token=${JWT_IO_TOKEN}`],
     [['now', '--tz', 'Asia/Kolkata'], '/unix-timestamp/now?tz=Asia/Kolkata'],
+    [['identify', '01d15614cbaee92c'], '/unix-timestamp/identify?value=01d15614cbaee92c'],
+    [
+      ['identify', '-1500', '--format', 'unix_milliseconds', '--tz', 'UTC'],
+      '/unix-timestamp/identify?value=-1500&format=unix_milliseconds&tz=UTC',
+    ],
     [['to-utc', '1700000000', '--tz=Pacific/Chatham'], '/unix-timestamp/to-utc?timestamp=1700000000&tz=Pacific/Chatham'],
     [
       ['to-unix', '2024-10-27T02:30:00', '--tz', 'Europe/Berlin', '--disambiguation', 'later'],
@@ -42,6 +47,40 @@ describe('command line', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toBe(`${api.text}\n`);
+  });
+
+  it('identifies one value a line from standard input with -, one JSON answer a line, a refusal in its place', async () => {
+    const { code, out, err } = await cli(['identify', '-', '--format', 'uuid_v7'], '017F22E2-79B0-7CC3-98C4-DC0C0C07398F\r\n\nhello\n');
+    expect(err).toBe('');
+    expect(code).toBe(1);
+    const lines = out.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ candidates: [{ format: 'uuid_v7', exact: '2022-02-22T19:22:22Z' }] });
+    expect(JSON.parse(lines[1] ?? '')).toEqual({ detail: 'value must not be empty' });
+    expect(JSON.parse(lines[2] ?? '')).toMatchObject({ input: 'hello', candidates: [], notes: ['value is not of the syntax of uuid_v7'] });
+    expect(lines[3]).toBe('');
+    expect(await cli(['identify', '-'], '1700000000\n0ujtsYcgvSTl8PAuAdqWYSMnLOv')).toMatchObject({ code: 0 });
+  });
+
+  it('lays identify candidates out as a table on a terminal', async () => {
+    const { code, out } = await cli(['identify', '175928847299117063'], '', { terminal: true });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^input {2}175928847299117063\ncandidates\n {2}format +exact +plausible {2}description\n {2}snowflake_twitter /);
+    const row = out.split('\n').find((line) => line.includes('snowflake_discord')) ?? '';
+    expect(row.split(/ {2,}/)).toEqual([
+      '',
+      'snowflake_discord',
+      '2016-04-30T11:18:25.796Z',
+      'true',
+      'Discord snowflake ID (ms since 2015)',
+    ]);
+    const header = out.split('\n')[2] ?? '';
+    expect(row.indexOf('2016-')).toBe(header.indexOf('exact'));
+    expect(out).toMatch(/\nnotes {2}\(none\)\nsource {2}identify\n$/);
+    const none = await cli(['identify', '550e8400-e29b-41d4-a716-446655440000'], '', { terminal: true });
+    expect(none.out).toBe(
+      'input  550e8400-e29b-41d4-a716-446655440000\ncandidates\n  (none)\nnotes\n  - value is a version-4 UUID: its bits are random and carry no time\nsource  identify\n',
+    );
   });
 
   it('reads the token from standard input with -', async () => {

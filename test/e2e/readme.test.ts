@@ -25,7 +25,14 @@ describe('README examples', () => {
 
   it('has examples for every REST path and for tRPC', () => {
     const paths = new Set(examples.map(([url]) => url.pathname));
-    for (const path of ['/unix-timestamp/now', '/unix-timestamp/to-utc', '/unix-timestamp/to-unix', '/jwt/decode', '/jwt/verify']) {
+    for (const path of [
+      '/unix-timestamp/now',
+      '/unix-timestamp/to-utc',
+      '/unix-timestamp/to-unix',
+      '/unix-timestamp/identify',
+      '/jwt/decode',
+      '/jwt/verify',
+    ]) {
       expect(paths).toContain(path);
     }
     expect([...paths].some((path) => path.startsWith('/trpc/'))).toBe(true);

@@ -1,3 +1,4 @@
+import { IDENTIFY_FORMATS } from '../../src/core/time/identify-formats.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { JWT_IO_TOKEN, RFC7516_JWE } from '../support/fixtures.js';
@@ -157,12 +158,13 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the five REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the six REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/jwt/decode',
       '/jwt/verify',
+      '/unix-timestamp/identify',
       '/unix-timestamp/now',
       '/unix-timestamp/to-unix',
       '/unix-timestamp/to-utc',
@@ -179,6 +181,8 @@ describe('OpenAPI document and /docs', () => {
     const parameters = (path: string) => doc.paths[path].get.parameters as Array<{ name: string; schema: { enum?: string[] } }>;
     expect(parameters('/unix-timestamp/to-utc').map((p) => p.name)).toEqual(['timestamp', 'unit', 'tz']);
     expect(parameters('/unix-timestamp/now').map((p) => p.name)).toEqual(['tz']);
+    expect(parameters('/unix-timestamp/identify').map((p) => p.name)).toEqual(['value', 'format', 'tz']);
+    expect(parameters('/unix-timestamp/identify')[1]?.schema.enum).toEqual([...IDENTIFY_FORMATS]);
     expect(parameters('/unix-timestamp/to-unix').map((p) => p.name)).toEqual(['datetime', 'tz', 'disambiguation']);
     expect(parameters('/unix-timestamp/to-unix')[2]?.schema.enum).toEqual(['compatible', 'earlier', 'later', 'reject']);
     expect(parameters('/unix-timestamp/to-utc')[1]?.schema.enum).toEqual(['seconds', 'milliseconds', 'microseconds', 'nanoseconds']);

@@ -16,6 +16,7 @@ const PARAMETERS: ReadonlyArray<[rest: string, procedure: string, names: readonl
   ['/unix-timestamp/now', 'unixTimestamp.now', ['anything']],
   ['/unix-timestamp/to-utc', 'unixTimestamp.toUtc', ['timestamp', 'unit']],
   ['/unix-timestamp/to-unix', 'unixTimestamp.toUnix', ['datetime']],
+  ['/unix-timestamp/identify', 'unixTimestamp.identify', ['value', 'format', 'tz']],
   ['/jwt/decode', 'jwt.decode', ['token']],
 ];
 

@@ -86,3 +86,20 @@ export function utcInstant(unixMs: bigint): UtcInstant {
   const unixSeconds = Number(floorDiv(unixMs, MS_PER_SECOND));
   return { iso: formatIsoSecond(unixSeconds), unix_seconds: unixSeconds, unix_milliseconds: Number(unixMs) };
 }
+
+export const NS_PER_SECOND = 1_000_000_000n;
+export const NS_PER_MS = 1_000_000n;
+
+/**
+ * An in-range instant given in nanoseconds since 1970: its `UtcInstant`, and
+ * `exact`, `YYYY-MM-DDTHH:MM:SS[.f]Z` with every non-zero fractional digit
+ * down to the nanosecond and no trailing zeros.
+ */
+export function exactInstant(unixNs: bigint): { readonly utc: UtcInstant; readonly exact: string } {
+  const seconds = floorDiv(unixNs, NS_PER_SECOND);
+  const fraction = unixNs - seconds * NS_PER_SECOND;
+  const iso = formatIsoSecond(Number(seconds));
+  const utc = { iso, unix_seconds: Number(seconds), unix_milliseconds: Number(floorDiv(unixNs, NS_PER_MS)) };
+  if (fraction === 0n) return { utc, exact: iso };
+  return { utc, exact: `${iso.slice(0, -1)}.${fraction.toString().padStart(9, '0').replace(/0+$/, '')}Z` };
+}

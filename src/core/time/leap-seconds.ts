@@ -1,3 +1,5 @@
+import { daysFromCivil } from './calendar.js';
+
 /**
  * The UTC days that ended with a positive leap second, 23:59:60. Source: IERS
  * Bulletin C (and the IETF/IANA leap-seconds.list it feeds), which announced
@@ -38,3 +40,15 @@ export const LEAP_SECOND_DAYS: ReadonlySet<string> = new Set([
 export function isFollowedByLeapSecond(utcIsoSecond: string): boolean {
   return utcIsoSecond.endsWith('T23:59:59Z') && LEAP_SECOND_DAYS.has(utcIsoSecond.slice(0, 10));
 }
+
+/**
+ * The Unix seconds at which each leap second ended (00:00:00 of the next day),
+ * ascending: the instants where GPS time, which has no leap seconds, moved one
+ * more second ahead of UTC.
+ */
+export const LEAP_SECOND_ENDS_UNIX: readonly number[] = [...LEAP_SECOND_DAYS]
+  .map((day) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return (daysFromCivil(year, month, date) + 1) * 86_400;
+  })
+  .sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.js';
-import { floorDiv } from './calendar.js';
+import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
 
 export const DISAMBIGUATIONS = ['compatible', 'earlier', 'later', 'reject'] as const;
 export type Disambiguation = (typeof DISAMBIGUATIONS)[number];
@@ -25,8 +25,6 @@ export interface WallClockResolution {
   readonly candidates: string[];
 }
 
-const NS_PER_MS = 1_000_000n;
-const NS_PER_SECOND = 1_000_000_000n;
 const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 // IANA names are letters, digits and _ + - /; anything else (an ISO string, a bracket) is not a zone name.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;

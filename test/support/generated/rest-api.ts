@@ -60,6 +60,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unix-timestamp/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Identify any timestamp or time-bearing ID, best guess first
+         * @description Lists every reading of `value` among 24 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond.
+         */
+        get: operations["unixTimestamp-identify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jwt/decode": {
         parameters: {
             query?: never;
@@ -161,6 +181,31 @@ export interface components {
             disambiguation: "compatible" | "earlier" | "later" | "reject";
             /** @description The instants earlier and later give, earliest first */
             candidates: string[];
+        };
+        /** @description One reading of the value */
+        IdentifyCandidate: {
+            /** @enum {string} */
+            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+            /** @example Windows FILETIME / Active Directory (100 ns since 1601) */
+            description: string;
+            utc: components["schemas"]["Utc"];
+            /**
+             * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+             * @example 2016-01-23T19:32:28.7027516Z
+             */
+            exact: string;
+            /**
+             * @description The instant in nanoseconds since 1970, as a decimal integer string
+             * @example 1453577548702751600
+             */
+            unix_nanoseconds: string;
+            /** @description The instant lies between 1980-01-01T00:00:00Z and twenty years from now, both included */
+            plausible: boolean;
+            /** @description What else the value encodes: timestamp_ms, machine_id, worker_id, process_id, increment, sequence, version, clock_sequence, node, randomness, payload, counter or clock_id, by format; {} when nothing */
+            fields: {
+                [key: string]: string | number;
+            };
+            local?: components["schemas"]["LocalTime"];
         };
         Finding: {
             /** @enum {string} */
@@ -478,6 +523,127 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "datetime has an impossible date: 2023-02-29"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET or HEAD */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-identify": {
+        parameters: {
+            query: {
+                /** @description A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters */
+                value: string;
+                /** @description Keeps only this reading of the value */
+                format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @description Every reading within years 0001–9999, plausible ones first, then in table order */
+                        candidates: components["schemas"]["IdentifyCandidate"][];
+                        /** @description What was recognised without a time (a version-4 or nil UUID), or why nothing matched; may be empty */
+                        notes: string[];
+                        /** @constant */
+                        source: "identify";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -1,9 +1,12 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
+import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import {
   decodeInput,
   decodeOutput,
+  identifyInput,
+  identifyOutput,
   nowInput,
   nowOutput,
   toUnixInput,
@@ -24,6 +27,10 @@ export interface CliCommand {
   readonly positional: readonly string[];
   /** A positional argument that `-` reads from standard input, so a secret stays out of shell history. */
   readonly stdin?: string;
+  /** `-` reads one value a line and answers each with one JSON line, instead of reading all of standard input as one value. */
+  readonly stdinLines?: boolean;
+  /** On a terminal, this list of the answer is shown as a table of these columns. */
+  readonly table?: { readonly rows: string; readonly columns: readonly string[] };
   readonly example: string;
 }
 
@@ -114,6 +121,25 @@ export const catalog = {
         useCase: 'convertDatetimeToUnix',
         positional: ['datetime'],
         example: 'tsjwt to-unix 2024-10-27T02:30:00 --tz Europe/Berlin --disambiguation later',
+      },
+    }),
+    identify: define({
+      invalid: { input: { value: '1700000000', format: 'unix_weeks' }, detail: `format must be one of ${IDENTIFY_FORMATS.join(', ')}` },
+      openapi: rest('/unix-timestamp/identify', 'unix-timestamp', 'Identify any timestamp or time-bearing ID, best guess first', {
+        description:
+          'Lists every reading of `value` among 24 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond.',
+      }),
+      input: identifyInput,
+      output: identifyOutput,
+      run: (useCases, input) => useCases.identifyTimestamp.execute(input),
+      cli: {
+        command: 'identify',
+        useCase: 'identifyTimestamp',
+        positional: ['value'],
+        stdin: 'value',
+        stdinLines: true,
+        table: { rows: 'candidates', columns: ['format', 'exact', 'plausible', 'description'] },
+        example: 'tsjwt identify 01d15614cbaee92c',
       },
     }),
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FINDING_CODES, SEVERITIES } from '../../../core/jwt/findings.js';
 import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
+import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
 import { PUBLIC_KEY_ALGORITHMS } from '../../../core/use-cases/verify-jwt.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
@@ -50,6 +51,17 @@ export const toUnixInput = inputObject({
   )
     .meta({ enum: [...DISAMBIGUATIONS], example: 'compatible' })
     .optional(),
+});
+
+export const identifyInput = inputObject({
+  value: stringParam(
+    'value',
+    'A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters',
+  ).meta({ example: '133801632000000000' }),
+  format: stringParam('format', 'Keeps only this reading of the value')
+    .meta({ enum: [...IDENTIFY_FORMATS], example: 'filetime' })
+    .optional(),
+  tz: tz.meta({ description: 'An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate' }),
 });
 
 const token = stringParam('token', 'JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped').meta({
@@ -139,6 +151,46 @@ export const toUtcOutput = z.object({
   utc,
   local: local.optional(),
   source: datetimeUtc,
+});
+
+const candidate = z
+  .object({
+    format: z.enum(IDENTIFY_FORMATS),
+    description: z.string().meta({ example: 'Windows FILETIME / Active Directory (100 ns since 1601)' }),
+    utc,
+    exact: z.string().meta({
+      description: 'The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z',
+      example: '2016-01-23T19:32:28.7027516Z',
+    }),
+    unix_nanoseconds: z
+      .string()
+      .regex(/^-?[0-9]+$/)
+      .meta({ description: 'The instant in nanoseconds since 1970, as a decimal integer string', example: '1453577548702751600' }),
+    plausible: z.boolean().meta({ description: 'The instant lies between 1980-01-01T00:00:00Z and twenty years from now, both included' }),
+    // A plain check, not a zod record of a union: that one costs more than all the rest of the answer.
+    fields: z
+      .custom<Record<string, string | number>>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          Object.values(value).every((field) => typeof field === 'string' || Number.isSafeInteger(field)),
+      )
+      .meta({
+        override: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+        description:
+          'What else the value encodes: timestamp_ms, machine_id, worker_id, process_id, increment, sequence, version, clock_sequence, node, randomness, payload, counter or clock_id, by format; {} when nothing',
+      }),
+    local: local.optional(),
+  })
+  .meta({ id: 'IdentifyCandidate', description: 'One reading of the value' });
+
+export const identifyOutput = z.object({
+  input: z.string(),
+  candidates: z.array(candidate).meta({ description: 'Every reading within years 0001–9999, plausible ones first, then in table order' }),
+  notes: z.array(z.string()).meta({
+    description: 'What was recognised without a time (a version-4 or nil UUID), or why nothing matched; may be empty',
+  }),
+  source: z.literal('identify'),
 });
 
 export const toUnixOutput = z.object({

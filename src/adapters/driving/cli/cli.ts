@@ -34,8 +34,8 @@ export const USAGE = `usage: tsjwt <command> [arguments] [--json]
 
 ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g. ${spec.example}`).join('\n')}
 
-A - in place of a token reads it from standard input. On a terminal the answer is laid out for reading;
---json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
+A - in place of a token reads it from standard input; identify - reads one value a line and answers each.
+On a terminal the answer is laid out for reading; --json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
 
@@ -85,7 +85,8 @@ async function inputOf(spec: CliCommandSpec, values: readonly string[], options:
   const input: Record<string, string> = {};
   for (const [index, field] of spec.positional.entries()) {
     const value = values[index] ?? '';
-    input[field] = value === '-' && spec.stdin === field ? (await io.readStdin()).trim() : value;
+    // A per-line command keeps the '-': runCli reads the lines and answers each.
+    input[field] = value === '-' && spec.stdin === field && spec.stdinLines !== true ? (await io.readStdin()).trim() : value;
   }
   for (const [option, value] of options) input[known.get(option) ?? option] = value;
   return input;
@@ -123,15 +124,42 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+  // The table names the use case; each takes the input object its operation's schema describes.
+  const useCase = useCases[spec.useCase] as { execute(input: unknown): unknown };
+  const show = (result: unknown): string => (io.terminal && !json ? render(result, io.style, spec.table) : `${JSON.stringify(result)}\n`);
+  const field = spec.stdin;
+  if (spec.stdinLines === true && field !== undefined && isRecord(input) && input[field] === '-') {
+    return answerLines(await io.readStdin(), (line) => useCase.execute({ ...input, [field]: line }), show, io);
+  }
   try {
-    // The table names the use case; each takes the input object its operation's schema describes.
-    const useCase = useCases[spec.useCase] as { execute(input: unknown): unknown };
-    const result = await useCase.execute(input ?? {});
-    io.out(io.terminal && !json ? render(result, io.style) : `${JSON.stringify(result)}\n`);
+    io.out(show(await useCase.execute(input ?? {})));
     return 0;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     io.err(`${JSON.stringify({ detail: error.message })}\n`);
     return 1;
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, string> => typeof value === 'object' && value !== null;
+
+/**
+ * One answer a line of input, in order, on standard output: a refused line
+ * answers `{"detail": ...}` in its place, so that the output lines up with the
+ * input, and the exit code is then 1.
+ */
+async function answerLines(text: string, run: (line: string) => unknown, show: (result: unknown) => string, io: CliIo): Promise<number> {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  let code = 0;
+  for (const line of lines) {
+    try {
+      io.out(show(await run(line)));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      io.out(`${JSON.stringify({ detail: error.message })}\n`);
+      code = 1;
+    }
+  }
+  return code;
 }

@@ -40,6 +40,22 @@ export const COMMANDS: readonly CliCommandSpec[] = [
     objectInput: true,
   },
   {
+    command: 'identify',
+    procedure: 'unixTimestamp.identify',
+    useCase: 'identifyTimestamp',
+    summary: 'Identify any timestamp or time-bearing ID, best guess first',
+    example: 'tsjwt identify 01d15614cbaee92c',
+    positional: ['value'],
+    stdin: 'value',
+    stdinLines: true,
+    table: { rows: 'candidates', columns: ['format', 'exact', 'plausible', 'description'] },
+    options: [
+      { field: 'format', flag: false },
+      { field: 'tz', flag: false },
+    ],
+    objectInput: true,
+  },
+  {
     command: 'decode',
     procedure: 'jwt.decode',
     useCase: 'decodeJwt',

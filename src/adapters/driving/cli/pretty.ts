@@ -1,3 +1,5 @@
+import type { TableLayout } from './command-spec.js';
+
 /** How terminal output is coloured; each function wraps a piece of text. */
 export interface Style {
   readonly key: (text: string) => string;
@@ -16,11 +18,14 @@ const SEVERITY_ORDER = ['critical', 'warning', 'info'] as const;
 type Severity = (typeof SEVERITY_ORDER)[number];
 const isSeverity = (value: unknown): value is Severity => SEVERITY_ORDER.includes(value as Severity);
 
-function scalar(value: unknown, style: Style): string {
-  if (typeof value === 'string') return style.string(value);
-  if (typeof value === 'number' || typeof value === 'bigint') return style.number(String(value));
-  if (typeof value === 'boolean' || value === null || value === undefined) return style.literal(String(value));
-  return style.string(JSON.stringify(value));
+const plainText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
+/** The value in the colour of its type, shown as `text` (padded, for tables). */
+function scalar(value: unknown, style: Style, text: string = plainText(value)): string {
+  if (typeof value === 'number' || typeof value === 'bigint') return style.number(text);
+  if (typeof value === 'boolean' || value === null || value === undefined) return style.literal(text);
+  return style.string(text);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -50,11 +55,34 @@ function lines(value: unknown, indent: string, style: Style): string[] {
   });
 }
 
+/** The rows as aligned columns under a header, each cell coloured as `scalar` colours it. */
+function tableLines(rows: readonly unknown[], columns: readonly string[], indent: string, style: Style): string[] {
+  if (rows.length === 0) return [`${indent}${style.literal('(none)')}`];
+  const cells = rows.map((row) => columns.map((column) => (isRecord(row) ? row[column] : undefined)));
+  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((row) => plainText(row[index]).length)));
+  const line = (row: readonly unknown[], paint: (cell: unknown, padded: string) => string): string =>
+    indent +
+    row
+      .map((cell, index) => paint(cell, index === row.length - 1 ? plainText(cell) : plainText(cell).padEnd(widths[index] ?? 0)))
+      .join('  ');
+  return [
+    line(columns, (_cell, padded) => style.key(padded)),
+    ...cells.map((row) => line(row, (cell, padded) => scalar(cell, style, padded))),
+  ];
+}
+
 /**
  * An answer laid out for a person at a terminal: one field a line, nested
  * objects indented (a JWT's header, claims, derived times and findings), and
- * findings coloured by severity. Pipes get the JSON instead.
+ * findings coloured by severity. With a table layout, that list of the answer
+ * is shown as aligned columns (identify's candidates). Pipes get the JSON instead.
  */
-export function render(value: unknown, style: Style = PLAIN): string {
-  return `${lines(value, '', style).join('\n')}\n`;
+export function render(value: unknown, style: Style = PLAIN, table?: TableLayout): string {
+  if (table === undefined || !isRecord(value) || !Array.isArray(value[table.rows])) return `${lines(value, '', style).join('\n')}\n`;
+  const shown = Object.entries(value).flatMap(([key, inner]) =>
+    key === table.rows && Array.isArray(inner)
+      ? [style.key(key), ...tableLines(inner, table.columns, '  ', style)]
+      : lines({ [key]: inner }, '', style),
+  );
+  return `${shown.join('\n')}\n`;
 }

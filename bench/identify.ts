@@ -1,0 +1,61 @@
+// make bench: what one identify call costs in-process, every format tried, for values that
+// match many formats and few. Rewrites the identify section of docs/benchmarks.md.
+// Target: under 50 µs a call.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SystemClock } from '../src/adapters/driven/system-clock.js';
+import { IdentifyTimestamp } from '../src/core/use-cases/identify-timestamp.js';
+
+const identify = new IdentifyTimestamp(new SystemClock());
+
+const VALUES: ReadonlyArray<readonly [label: string, value: string]> = [
+  ['10-digit Unix seconds', '1700000000'],
+  ['18-digit FILETIME', '133801632000000000'],
+  ['19-digit snowflake', '1098230906194546688'],
+  ['Excel serial with a fraction', '45292.5'],
+  ['UUIDv7', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'],
+  ['ULID', '01ARYZ6S41TSV4RRFFQ69G5FAV'],
+  ['nothing reads it', 'not a timestamp'],
+];
+
+function timeEach(run: () => unknown, iterations: number): { median: number; p99: number } {
+  for (let i = 0; i < 2_000; i++) run();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
+}
+
+const rows = VALUES.map(([label, value]) => {
+  const candidates = identify.execute({ value }).candidates.length;
+  return { label, value, candidates, timing: timeEach(() => identify.execute({ value }), 20_000) };
+});
+const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+const worst = Math.max(...rows.map((row) => row.timing.median));
+for (const row of rows) process.stderr.write(`${row.label.padEnd(32)} median ${us(row.timing.median)} p99 ${us(row.timing.p99)}\n`);
+
+const section = `<!-- bench:identify:start -->
+## identify per call
+
+Command: \`make bench\` (\`bench/identify.ts\`), Node ${process.version}, one core, in-process (no HTTP, no output validation). Every call tries all 24 formats; the candidates found are built in full (\`utc\`, \`exact\`, \`fields\`).
+
+| Value | Candidates | median | p99 |
+|---|---:|---:|---:|
+${rows.map((row) => `| ${row.label} (\`${row.value}\`) | ${row.candidates} | ${us(row.timing.median)} | ${us(row.timing.p99)} |`).join('\n')}
+
+| Measure | Result | Target |
+|---|---|---|
+| one call, worst median | ${us(worst)} | < 50 µs |
+<!-- bench:identify:end -->`;
+
+const docPath = 'docs/benchmarks.md';
+const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
+const marked = /<!-- bench:identify:start -->[\s\S]*<!-- bench:identify:end -->/;
+writeFileSync(docPath, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`);
+if (worst >= 0.05) {
+  process.stderr.write(`identify median ${us(worst)} is over the 50 µs target\n`);
+  process.exitCode = 1;
+}

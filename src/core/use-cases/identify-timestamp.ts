@@ -1,0 +1,139 @@
+import { DomainError } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import { NS_PER_MS, NS_PER_SECOND, exactInstant, floorDiv, isInRange, type UtcInstant } from '../time/calendar.js';
+import {
+  FORMAT_TABLE,
+  IDENTIFY_FORMATS,
+  isRfcVariant,
+  lex,
+  uuidHex,
+  uuidVersion,
+  type Fields,
+  type FormatRow,
+  type IdentifyFormat,
+} from '../time/identify-formats.js';
+import { localTime, resolveZone, type LocalTime } from '../time/zones.js';
+
+export interface IdentifyInput {
+  readonly value: string;
+  /** One format code: only that reading is given. */
+  readonly format?: string | undefined;
+  /** A zone to show every candidate in as well. */
+  readonly tz?: string | undefined;
+}
+
+export interface Candidate {
+  readonly format: IdentifyFormat;
+  readonly description: string;
+  readonly utc: UtcInstant;
+  /** The instant with every non-zero fractional digit down to the nanosecond. */
+  readonly exact: string;
+  readonly unix_nanoseconds: string;
+  readonly plausible: boolean;
+  readonly fields: Fields;
+  readonly local?: LocalTime;
+}
+
+export interface Identification {
+  readonly input: string;
+  readonly candidates: Candidate[];
+  readonly notes: string[];
+  readonly source: 'identify';
+}
+
+export const MAX_VALUE_LENGTH = 128;
+/** 1980-01-01T00:00:00Z: the earliest plausible instant. */
+const PLAUSIBLE_FROM_NS = 315_532_800n * NS_PER_SECOND;
+/** Twenty years of 365.25 days: how far past now an instant is still plausible. */
+const PLAUSIBLE_AHEAD_NS = 631_152_000n * NS_PER_SECOND;
+
+const BY_FORMAT = new Map(FORMAT_TABLE.map((row) => [row.format, row]));
+
+function parseFormat(format: string): FormatRow {
+  const row = BY_FORMAT.get(format as IdentifyFormat);
+  if (row === undefined) throw new DomainError('FORMAT_UNKNOWN', `format must be one of ${IDENTIFY_FORMATS.join(', ')}`);
+  return row;
+}
+
+/** What a UUID that no format reads is, when it carries no time; undefined for anything else. */
+function timelessUuidNote(value: string): string | undefined {
+  const hex = uuidHex(value);
+  if (hex === undefined) return undefined;
+  if (/^0{32}$/.test(hex)) return 'value is the nil UUID, which carries no time';
+  if (/^f{32}$/.test(hex)) return 'value is the max UUID, which carries no time';
+  if (!isRfcVariant(hex)) return 'value is a UUID without the RFC 9562 variant bits, so no time is read from it';
+  const version = uuidVersion(hex);
+  if (version === 4) return 'value is a version-4 UUID: its bits are random and carry no time';
+  if (version === 3 || version === 5) return `value is a version-${version} UUID: a name-based hash that carries no time`;
+  if (version === 8) return 'value is a version-8 UUID: its layout is vendor-defined, so no time is read from it';
+  if (version === 2) return 'value is a version-2 (DCE Security) UUID: its low time bits hold a local ID, so no time is read from it';
+  return undefined;
+}
+
+/**
+ * Lists every reading of a timestamp or time-bearing ID that the formats of
+ * `identify-formats.ts` allow within years 0001–9999, best guess first:
+ * plausible instants (1980-01-01 to twenty years past the `Clock`'s now) before
+ * the rest, each group in table order. `format` keeps one reading; `tz` adds
+ * the local time to each. Notes say what was recognised without a time (a
+ * version-4 or nil UUID), or why nothing matched.
+ *
+ * Throws `VALUE_EMPTY` for an empty value, `VALUE_TOO_LONG` past 128
+ * characters (trimmed), `FORMAT_UNKNOWN` and `TZ_UNKNOWN`. It never guesses
+ * beyond the table: no hex seconds, no other epochs, no rounding.
+ */
+export class IdentifyTimestamp {
+  constructor(private readonly clock: Clock) {}
+
+  execute({ value, format, tz }: IdentifyInput): Identification {
+    const rows = format === undefined ? FORMAT_TABLE : [parseFormat(format)];
+    const zone = tz === undefined ? undefined : resolveZone(tz);
+    const text = value.trim();
+    if (text === '') throw new DomainError('VALUE_EMPTY', 'value must not be empty');
+    if (text.length > MAX_VALUE_LENGTH) {
+      throw new DomainError('VALUE_TOO_LONG', `value must be at most ${MAX_VALUE_LENGTH} characters`);
+    }
+    const latest = BigInt(this.clock.nowMs()) * NS_PER_MS + PLAUSIBLE_AHEAD_NS;
+    const plausible: Candidate[] = [];
+    const others: Candidate[] = [];
+    const outOfRange: IdentifyFormat[] = [];
+    const lexed = lex(text);
+    for (const row of rows) {
+      const reading = row.read(lexed);
+      if (reading === undefined) continue;
+      const unixMs = floorDiv(reading.unixNs, NS_PER_MS);
+      if (!isInRange(unixMs)) {
+        outOfRange.push(row.format);
+        continue;
+      }
+      const isPlausible = reading.unixNs >= PLAUSIBLE_FROM_NS && reading.unixNs <= latest;
+      const { utc, exact } = exactInstant(reading.unixNs);
+      (isPlausible ? plausible : others).push({
+        format: row.format,
+        description: row.description,
+        utc,
+        exact,
+        unix_nanoseconds: reading.unixNs.toString(),
+        plausible: isPlausible,
+        fields: reading.fields,
+        ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }),
+      });
+    }
+    const candidates = [...plausible, ...others];
+    return { input: value, candidates, notes: notesFor(text, candidates.length, outOfRange, format), source: 'identify' };
+  }
+}
+
+function notesFor(text: string, found: number, outOfRange: readonly IdentifyFormat[], format: string | undefined): string[] {
+  const uuid = found === 0 ? timelessUuidNote(text) : undefined;
+  if (uuid !== undefined) return [uuid];
+  if (found > 0) return [];
+  if (outOfRange.length > 0) {
+    return [`value reads as ${outOfRange.join(', ')}, but not as an instant within years 0001–9999`];
+  }
+  return [
+    format === undefined
+      ? 'value matches none of the formats identify reads: Unix time, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId or Bluesky TID'
+      : `value is not of the syntax of ${format}`,
+  ];
+}
