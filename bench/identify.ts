@@ -2,6 +2,7 @@
 // match many formats and few. Rewrites the identify section of docs/benchmarks.md.
 // Target: under 50 µs a call.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { timeEach } from './timing.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { IdentifyTimestamp } from '../src/core/use-cases/identify-timestamp.js';
 
@@ -17,21 +18,9 @@ const VALUES: ReadonlyArray<readonly [label: string, value: string]> = [
   ['nothing reads it', 'not a timestamp'],
 ];
 
-function timeEach(run: () => unknown, iterations: number): { median: number; p99: number } {
-  for (let i = 0; i < 2_000; i++) run();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
-}
-
 const rows = VALUES.map(([label, value]) => {
   const candidates = identify.execute({ value }).candidates.length;
-  return { label, value, candidates, timing: timeEach(() => identify.execute({ value }), 20_000) };
+  return { label, value, candidates, timing: timeEach(() => identify.execute({ value }), 20_000, 2_000) };
 });
 const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
 const worst = Math.max(...rows.map((row) => row.timing.median));

@@ -3,6 +3,7 @@
 // jwt.io token and on the largest token the service accepts. Rewrites the JWT
 // section of docs/benchmarks.md. Target: check_secrets under 20 ms a token.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { timeEach } from './timing.js';
 import { createHmac } from 'node:crypto';
 import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
@@ -28,18 +29,6 @@ function largestToken(): string {
 
 const decoder = new DecodeJwt(new SystemClock(), new HmacKnownSecrets());
 const secrets = new HmacKnownSecrets().size;
-
-function timeEach(run: () => unknown, iterations: number): { median: number; p99: number } {
-  for (let i = 0; i < Math.min(iterations, 50); i++) run();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
-}
 
 const large = largestToken();
 const rows = [
