@@ -82,7 +82,8 @@ bench-memory: $(INSTALLED)
 	npm run -s bench:memory
 TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
-# Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, then the memory bound;
+# Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, a flood against
+# the Redis limiter, then the memory bound;
 # rewrites docs/benchmarks.md, and measures the capacity model into docs/capacity.md.
 bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
@@ -90,6 +91,7 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:identify
 	$(TASKSET) npm run -s bench:capacity
 	npm run -s bench:cli
+	npm run -s bench:flood
 	npm run -s bench:memory
 	npm run -s bench:cpu
 

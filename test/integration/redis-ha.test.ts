@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/redis-server.js';
 import { ClusterDeployment, DEPLOYMENTS_MISSING, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
+import { scriptCalls } from '../support/redis-stats.js';
 import {
   newClient,
   startInstance,
@@ -18,6 +19,18 @@ import {
 
 const PASSWORD = 'ha-s3cret-pw';
 const SENTINEL_PASSWORD = 'sentinel-s3cret-pw';
+
+/**
+ * A client spends its window, then floods both instances with `flood` more calls: every one is
+ * refused, and the nodes on `ports` run at most one limiter script per instance for them.
+ */
+async function expectFloodCostsNothing(instances: readonly Instance[], ports: readonly number[], flood = 400): Promise<void> {
+  const client = newClient();
+  expect(successes(await statusesSplitAcross(instances, 40, client))).toBe(30);
+  const before = await scriptCalls(ports, { password: PASSWORD });
+  expect(new Set(await statusesSplitAcross(instances, flood, client))).toEqual(new Set([429]));
+  expect((await scriptCalls(ports, { password: PASSWORD })) - before).toBeLessThanOrEqual(instances.length);
+}
 
 /** Requests through both instances from fresh clients until `stop` resolves; every answer's status and time. */
 async function loadDuring(instances: readonly Instance[], stop: Promise<unknown>): Promise<{ status: number; ms: number }[]> {
@@ -84,6 +97,10 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel
     expect(successes(statuses)).toBe(30);
     expect(statuses.filter((status) => status === 429)).toHaveLength(70);
     expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'sentinel', state: 'ok' } });
+  });
+
+  it('refuses a flooding client on each instance by itself once Redis has refused it', async () => {
+    await expectFloodCostsNothing(instances, [await deployment.primaryPort()]);
   });
 
   it('answers in under 500 ms with no 5xx while the primary is SIGKILLed, and limits exactly again within 15 s of the promotion', async () => {
@@ -156,6 +173,13 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
         JSON.stringify(statuses),
       ).toHaveLength(30);
     expect(await readyBody(instances[1] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'cluster', state: 'ok' } });
+  });
+
+  it('refuses a flooding client on each instance by itself once its shard has refused it', async () => {
+    await expectFloodCostsNothing(
+      instances,
+      deployment.nodes.map((node) => node.port),
+    );
   });
 
   it('keeps the other shards exact while one primary is SIGKILLed, never slow or 5xx, and resumes within 15 s of its replica taking over', async () => {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedRateLimitStore } from '../../src/adapters/driven/shared-rate-limit-store.js';
+import { SharedRateLimitStore, type SharedStoreOptions } from '../../src/adapters/driven/shared-rate-limit-store.js';
+import { SpentWindows } from '../../src/adapters/driven/spent-windows.js';
 
 /** A shared limiter whose answers arrive as I/O from another process: each consume is a round trip through `cat`. */
 class EchoLimiter {
@@ -24,10 +25,36 @@ class EchoLimiter {
 }
 
 class EchoStore extends SharedRateLimitStore {
-  constructor(protected readonly shared: RateLimiterAbstract) {
-    super({ points: 30, durationSeconds: 10 }, 'echo', 'ok', { deadlineMs: 50 });
+  constructor(
+    protected readonly shared: RateLimiterAbstract,
+    options: SharedStoreOptions = {},
+  ) {
+    super({ points: 30, durationSeconds: 10 }, 'echo', 'ok', { deadlineMs: 50, ...options });
   }
   async close(): Promise<void> {}
+}
+
+/** Fixed windows of 30 points per key, on the test's clock, that count how often they are asked. */
+class CountingLimiter {
+  asked = 0;
+  private readonly windows = new Map<string, { consumed: number; resetAt: number }>();
+
+  constructor(private readonly clock: { ms: number }) {}
+
+  consume(key: string, points: number): Promise<RateLimiterRes> {
+    this.asked += 1;
+    let window = this.windows.get(key);
+    if (window === undefined || this.clock.ms >= window.resetAt) {
+      window = { consumed: 0, resetAt: this.clock.ms + 10_000 };
+      this.windows.set(key, window);
+    }
+    window.consumed += points;
+    const res = new RateLimiterRes(Math.max(0, 30 - window.consumed), window.resetAt - this.clock.ms, window.consumed);
+    // Answers arrive later, as I/O would: concurrent decisions are in flight together. An over-limit
+    // answer rejects with the RateLimiterRes itself, as rate-limiter-flexible's limiters do.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    return new Promise((resolve, reject) => setImmediate(() => (window.consumed > 30 ? reject(res) : resolve(res))));
+  }
 }
 
 let echo: ChildProcessWithoutNullStreams;
@@ -55,5 +82,78 @@ describe('SharedRateLimitStore deadline', () => {
     // Had the deadline won, the store would now skip the shared limiter for a second.
     await store.consume('198.51.100.7', 1);
     expect(limiter.consumed).toBe(2);
+  });
+});
+
+describe('SharedRateLimitStore, a client over its limit', () => {
+  const setUp = () => {
+    const clock = { ms: 0 };
+    const limiter = new CountingLimiter(clock);
+    const store = new EchoStore(limiter as unknown as RateLimiterAbstract, { spentWindows: new SpentWindows(100, () => clock.ms) });
+    return { clock, limiter, store };
+  };
+
+  it('is refused here until the reported reset without asking the shared store, then asked about again', async () => {
+    const { clock, limiter, store } = setUp();
+    for (let i = 0; i < 30; i++) await store.consume('198.51.100.9', 1);
+    expect(limiter.asked).toBe(30);
+    clock.ms = 4000;
+    for (let i = 0; i < 600; i++) expect(await store.consume('198.51.100.9', 1)).toEqual({ consumed: 31, resetMs: 6000 });
+    expect(limiter.asked).toBe(30);
+    clock.ms = 9999;
+    expect(await store.consume('198.51.100.9', 3)).toEqual({ consumed: 33, resetMs: 1 });
+    clock.ms = 10_000;
+    expect(await store.consume('198.51.100.9', 1)).toEqual({ consumed: 1, resetMs: 10_000 });
+    expect(limiter.asked).toBe(31);
+  });
+
+  it('is remembered only once its window is spent, and other clients are still asked about', async () => {
+    const { limiter, store } = setUp();
+    for (let i = 0; i < 29; i++) await store.consume('198.51.100.9', 1);
+    await store.consume('198.51.100.10', 1);
+    await store.consume('198.51.100.9', 1);
+    expect(limiter.asked).toBe(31);
+    await store.consume('198.51.100.9', 1);
+    await store.consume('198.51.100.10', 1);
+    expect(limiter.asked).toBe(32);
+  });
+
+  it('is remembered after a batch that overran what was left', async () => {
+    const { limiter, store } = setUp();
+    await store.consume('198.51.100.9', 28);
+    expect(await store.consume('198.51.100.9', 5)).toEqual({ consumed: 33, resetMs: 10_000 });
+    expect(await store.consume('198.51.100.9', 5)).toEqual({ consumed: 35, resetMs: 10_000 });
+    expect(limiter.asked).toBe(2);
+  });
+});
+
+describe('SharedRateLimitStore, a burst from one client', () => {
+  const setUp = () => {
+    const clock = { ms: 0 };
+    const limiter = new CountingLimiter(clock);
+    const store = new EchoStore(limiter as unknown as RateLimiterAbstract, { spentWindows: new SpentWindows(100, () => clock.ms) });
+    return { limiter, store };
+  };
+  const granted = (usages: { consumed: number }[]) => usages.filter((usage) => usage.consumed <= 30).length;
+
+  it('asks once for a client another instance has already spent, and refuses the rest of the burst itself', async () => {
+    const { limiter, store } = setUp();
+    await limiter.consume('198.51.100.9', 30);
+    const usages = await Promise.all(Array.from({ length: 500 }, () => store.consume('198.51.100.9', 1)));
+    expect(granted(usages)).toBe(0);
+    expect(limiter.asked).toBe(2);
+  });
+
+  it('sends one decision for a client it knows nothing of, then the rest together, and grants exactly 30', async () => {
+    const { limiter, store } = setUp();
+    const usages = await Promise.all(Array.from({ length: 200 }, () => store.consume('198.51.100.9', 1)));
+    expect(granted(usages)).toBe(30);
+    expect(limiter.asked).toBe(30);
+  });
+
+  it('lets other clients through while one waits', async () => {
+    const { limiter, store } = setUp();
+    await Promise.all([store.consume('198.51.100.9', 1), store.consume('198.51.100.9', 1), store.consume('198.51.100.10', 1)]);
+    expect(limiter.asked).toBe(3);
   });
 });

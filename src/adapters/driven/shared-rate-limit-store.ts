@@ -2,6 +2,8 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
 import type { RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
 import { MemoryRateLimitStore, usageFrom } from './memory-rate-limit-store.js';
+import { InFlightDecisions } from './in-flight-decisions.js';
+import { SpentWindows } from './spent-windows.js';
 
 export interface SharedStoreOptions {
   /** Longest a shared decision may take before the local fallback answers. */
@@ -17,6 +19,8 @@ export interface SharedStoreOptions {
   readonly isolateFailures?: boolean;
   /** Told once per change between `ok` and `degraded`, with the reason. */
   readonly onStateChange?: (state: StoreHealth['state'], reason: string) => void;
+  /** The refused clients this process answers itself; tests give their own. */
+  readonly spentWindows?: SpentWindows;
 }
 
 class Deadline extends Error {}
@@ -27,16 +31,22 @@ class Deadline extends Error {}
  * rejection from the shared limiter is an over-limit answer; any Error, or no
  * answer by the deadline, means the shared limiter failed, and the decision
  * comes from memory instead. It never throws and never waits past the deadline.
+ *
+ * Once the shared limiter reports a client's window spent, this process
+ * refuses that client itself until the reset it reported (`SpentWindows`), so
+ * a flood costs the shared store one decision per process and window.
  */
 export abstract class SharedRateLimitStore implements RateLimitStore {
   private readonly insurance: MemoryRateLimitStore;
+  private readonly spent: SpentWindows;
+  private readonly inFlight: InFlightDecisions;
   private readonly deadlineMs: number;
   private readonly retryAfterFailureMs: number;
   private skipSharedUntil = 0;
   private lastFailureAt = Number.NEGATIVE_INFINITY;
 
   protected constructor(
-    policy: RateLimitPolicy,
+    private readonly policy: RateLimitPolicy,
     private readonly name: string,
     private state: StoreHealth['state'],
     private readonly options: SharedStoreOptions,
@@ -44,6 +54,8 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
     this.insurance = new MemoryRateLimitStore(policy);
     this.deadlineMs = options.deadlineMs ?? 170;
     this.retryAfterFailureMs = options.retryAfterFailureMs ?? 1000;
+    this.spent = options.spentWindows ?? new SpentWindows();
+    this.inFlight = new InFlightDecisions(policy.points);
   }
 
   protected abstract readonly shared: RateLimiterAbstract;
@@ -54,18 +66,32 @@ export abstract class SharedRateLimitStore implements RateLimitStore {
   }
 
   async consume(key: string, points: number): Promise<WindowUsage> {
-    if (this.isReady() && Date.now() >= this.skipSharedUntil) {
+    for (;;) {
+      const spentMs = this.spent.msLeft(key);
+      if (spentMs > 0) return { consumed: this.policy.points + points, resetMs: spentMs };
+      if (!this.isReady() || Date.now() < this.skipSharedUntil) return this.insurance.consume(key, points);
+      const land = this.inFlight.admit(key, points);
+      if (land === undefined) {
+        // Behind a decision the store failed, memory answers at once: the wait stays one deadline at most.
+        if (await this.inFlight.waitFor(key)) return this.insurance.consume(key, points);
+        continue;
+      }
       try {
+        // The store measured the reset after this instant, so the window cannot reset before askedAt + resetMs.
+        const askedAt = this.spent.instant();
         const usage = await this.consumeShared(key, points);
+        if (usage.consumed >= this.policy.points) this.spent.remember(key, askedAt, usage.resetMs);
+        land(usage.consumed);
         if (Date.now() - this.lastFailureAt >= this.retryAfterFailureMs) this.setState('ok', `${this.name} answered`);
         return usage;
       } catch (error) {
+        land(undefined);
         this.lastFailureAt = Date.now();
         if (!this.options.isolateFailures) this.skipSharedUntil = this.lastFailureAt + this.retryAfterFailureMs;
         this.setState('degraded', error instanceof Deadline ? `${this.name} did not answer in time` : `${this.name} failed`);
+        return this.insurance.consume(key, points);
       }
     }
-    return this.insurance.consume(key, points);
   }
 
   health(): StoreHealth {
