@@ -69,6 +69,37 @@ function caBundle(path: string | undefined): Read<string | undefined> {
   return { value: text, problems: [] };
 }
 
+/** A PEM file's text, or the problem reading it; the text itself is never part of a message. */
+function pemFile(name: string, path: string, marker: RegExp, holds: string): Read<string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return { problems: [`${name} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`] };
+  }
+  return marker.test(text) ? { value: text, problems: [] } : { problems: [`${name} ${path} holds no ${holds}`] };
+}
+
+function clientCertificate(env: Env): Read<{ certPem: string; keyPem: string } | undefined> {
+  const certFile = setting(env, 'REDIS_TLS_CERT_FILE');
+  const keyFile = setting(env, 'REDIS_TLS_KEY_FILE');
+  if (certFile === undefined && keyFile === undefined) return { value: undefined, problems: [] };
+  if (certFile === undefined || keyFile === undefined) {
+    const [set, missing] =
+      certFile === undefined ? ['REDIS_TLS_KEY_FILE', 'REDIS_TLS_CERT_FILE'] : ['REDIS_TLS_CERT_FILE', 'REDIS_TLS_KEY_FILE'];
+    return { problems: [`${set} is set but ${missing} is not: a TLS client certificate needs both the certificate and its key`] };
+  }
+  const cert = pemFile('REDIS_TLS_CERT_FILE', certFile, /-----BEGIN CERTIFICATE-----/, 'PEM certificate (-----BEGIN CERTIFICATE-----)');
+  const key = pemFile(
+    'REDIS_TLS_KEY_FILE',
+    keyFile,
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+    'PEM private key (-----BEGIN … PRIVATE KEY-----)',
+  );
+  if (cert.value === undefined || key.value === undefined) return { problems: [...cert.problems, ...key.problems] };
+  return { value: { certPem: cert.value, keyPem: key.value }, problems: [] };
+}
+
 function topology(env: Env, tls: boolean): Read<RedisTopology> {
   const sentinels = setting(env, 'REDIS_SENTINELS');
   const clusterNodes = setting(env, 'REDIS_CLUSTER_NODES');
@@ -120,13 +151,20 @@ function topology(env: Env, tls: boolean): Read<RedisTopology> {
 export function readRedisConnection(env: Env): Read<RedisConnection> {
   const tls = flag('REDIS_TLS', setting(env, 'REDIS_TLS'));
   const ca = caBundle(setting(env, 'REDIS_TLS_CA_FILE'));
+  const client = clientCertificate(env);
   const target = topology(env, tls.value ?? false);
-  const problems = [...tls.problems, ...target.problems, ...ca.problems];
+  const problems = [...tls.problems, ...target.problems, ...ca.problems, ...client.problems];
   if (target.value === undefined || tls.value === undefined || problems.length > 0) return { problems };
   const encrypted = target.value.mode === 'single' ? target.value.url.startsWith('rediss://') : tls.value;
-  if (ca.value !== undefined && !encrypted)
+  const tlsOnly = [
+    ...(ca.value === undefined ? [] : ['REDIS_TLS_CA_FILE']),
+    ...(client.value === undefined ? [] : ['REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE']),
+  ];
+  if (tlsOnly.length > 0 && !encrypted)
     return {
-      problems: ['REDIS_TLS_CA_FILE is set but TLS is off: use rediss:// in REDIS_URL, or REDIS_TLS=true with Sentinels or a Cluster'],
+      problems: [
+        `${tlsOnly.join(' and ')} ${tlsOnly.length > 1 || client.value !== undefined ? 'are' : 'is'} set but TLS is off: use rediss:// in REDIS_URL, or REDIS_TLS=true with Sentinels or a Cluster`,
+      ],
     };
   const password = env.REDIS_PASSWORD === '' ? undefined : env.REDIS_PASSWORD;
   return {
@@ -135,6 +173,7 @@ export function readRedisConnection(env: Env): Read<RedisConnection> {
       tls: encrypted,
       ...(password === undefined ? {} : { password }),
       ...(ca.value === undefined ? {} : { caPem: ca.value }),
+      ...(client.value === undefined ? {} : { clientCertificate: client.value }),
     },
     problems: [],
   };

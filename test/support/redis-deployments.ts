@@ -48,11 +48,20 @@ export async function freePortPair(): Promise<number> {
   throw new Error('no free port pair');
 }
 
-/** Files for a TLS deployment: a private CA made by openssl, and a server certificate for 127.0.0.1 it signed. */
+/**
+ * Files for a TLS deployment: a private CA made by openssl, a server certificate for 127.0.0.1
+ * and a client certificate it signed, and a client certificate another CA signed.
+ */
 export interface TlsFiles {
   readonly caFile: string;
   readonly certFile: string;
   readonly keyFile: string;
+  readonly clientCertFile: string;
+  readonly clientKeyFile: string;
+  readonly strangerCertFile: string;
+  readonly strangerKeyFile: string;
+  /** Servers refuse a client without a certificate the CA signed (`tls-auth-clients yes`). */
+  readonly requireClientCertificates?: boolean;
 }
 
 export async function makeTlsFiles(dir: string): Promise<TlsFiles> {
@@ -103,7 +112,61 @@ export async function makeTlsFiles(dir: string): Promise<TlsFiles> {
     '-out',
     file('server.pem'),
   );
-  return { caFile: file('ca.pem'), certFile: file('server.pem'), keyFile: file('server.key') };
+  const signedBy = async (ca: string, name: string) => {
+    await openssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      `/CN=${name}`,
+      '-keyout',
+      file(`${name}.key`),
+      '-out',
+      file(`${name}.csr`),
+    );
+    await openssl(
+      'x509',
+      '-req',
+      '-in',
+      file(`${name}.csr`),
+      '-CA',
+      file(`${ca}.pem`),
+      '-CAkey',
+      file(`${ca}.key`),
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-out',
+      file(`${name}.pem`),
+    );
+  };
+  await openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=other-ca',
+    '-keyout',
+    file('other.key'),
+    '-out',
+    file('other.pem'),
+  );
+  await signedBy('ca', 'client');
+  await signedBy('other', 'stranger');
+  return {
+    caFile: file('ca.pem'),
+    certFile: file('server.pem'),
+    keyFile: file('server.key'),
+    clientCertFile: file('client.pem'),
+    clientKeyFile: file('client.key'),
+    strangerCertFile: file('stranger.pem'),
+    strangerKeyFile: file('stranger.key'),
+  };
 }
 
 export interface DeploymentOptions {
@@ -126,7 +189,16 @@ export function nodeOptions(port: number, options: DeploymentOptions): RedisOpti
     retryStrategy: () => null,
     connectTimeout: 1000,
     ...(options.password === undefined ? {} : { password: options.password }),
-    ...(options.tls === undefined ? {} : { tls: { ca: readFileSync(options.tls.caFile) } }),
+    ...(options.tls === undefined
+      ? {}
+      : {
+          tls: {
+            ca: readFileSync(options.tls.caFile),
+            ...(options.tls.requireClientCertificates === true
+              ? { cert: readFileSync(options.tls.clientCertFile), key: readFileSync(options.tls.clientKeyFile) }
+              : {}),
+          },
+        }),
   };
 }
 
@@ -213,7 +285,7 @@ function serverArgs(port: number, dir: string, options: DeploymentOptions): stri
           '--tls-ca-cert-file',
           options.tls.caFile,
           '--tls-auth-clients',
-          'no',
+          options.tls.requireClientCertificates === true ? 'yes' : 'no',
           '--tls-replication',
           'yes',
           '--tls-cluster',
@@ -259,7 +331,7 @@ export class SentinelDeployment {
         [
           options.tls === undefined
             ? `port ${port}`
-            : `port 0\ntls-port ${port}\ntls-cert-file ${options.tls.certFile}\ntls-key-file ${options.tls.keyFile}\ntls-ca-cert-file ${options.tls.caFile}\ntls-auth-clients no\ntls-replication yes`,
+            : `port 0\ntls-port ${port}\ntls-cert-file ${options.tls.certFile}\ntls-key-file ${options.tls.keyFile}\ntls-ca-cert-file ${options.tls.caFile}\ntls-auth-clients ${options.tls.requireClientCertificates === true ? 'yes' : 'no'}\ntls-replication yes`,
           'bind 127.0.0.1',
           `dir ${dir}`,
           `sentinel monitor ratelimit 127.0.0.1 ${primaryPort} 2`,
@@ -392,7 +464,17 @@ export class ClusterDeployment {
     try {
       await Promise.all(nodes.map((node) => node.start()));
       const auth = options.password === undefined ? [] : ['-a', options.password, '--no-auth-warning'];
-      const tls = options.tls === undefined ? [] : ['--tls', '--cacert', options.tls.caFile];
+      const tls =
+        options.tls === undefined
+          ? []
+          : [
+              '--tls',
+              '--cacert',
+              options.tls.caFile,
+              ...(options.tls.requireClientCertificates === true
+                ? ['--cert', options.tls.clientCertFile, '--key', options.tls.clientKeyFile]
+                : []),
+            ];
       await run(
         'redis-cli',
         [
@@ -483,7 +565,7 @@ export class ClusterDeployment {
   }
 }
 
-/** One TLS-only redis-server with a password, its certificate signed by a private CA. */
+/** One TLS-only redis-server with a password, its certificate signed by a private CA; with `requireClientCertificates`, it takes only clients with a certificate that CA signed. */
 export class TlsRedis {
   private constructor(
     private readonly dir: string,
@@ -491,9 +573,9 @@ export class TlsRedis {
     readonly tls: TlsFiles,
   ) {}
 
-  static async start(password: string): Promise<TlsRedis> {
+  static async start(password: string, { requireClientCertificates = false } = {}): Promise<TlsRedis> {
     const dir = mkdtempSync(join(tmpdir(), 'tls-redis-'));
-    const tls = await makeTlsFiles(dir);
+    const tls = { ...(await makeTlsFiles(dir)), requireClientCertificates };
     const port = await freePortPair();
     const options = { password, tls };
     const node = new RedisNode(port, serverArgs(port, dir, options), options);

@@ -76,6 +76,9 @@ describe('loadConfig', () => {
 const pemDir = mkdtempSync(join(tmpdir(), 'pem-'));
 const pemFile = join(pemDir, 'ca.pem');
 writeFileSync(pemFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+const keyFile = join(pemDir, 'client.key');
+const KEY_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-not-a-real-key';
+writeFileSync(keyFile, `-----BEGIN PRIVATE KEY-----\n${KEY_BODY}\n-----END PRIVATE KEY-----\n`);
 afterAll(() => rmSync(pemDir, { recursive: true }));
 
 describe('loadConfig: Redis settings', () => {
@@ -143,6 +146,35 @@ describe('loadConfig: Redis settings', () => {
       tls: true,
       caPem: readFileSync(pemFile, 'utf8'),
     });
+  });
+
+  it('takes a TLS client certificate and its key from REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE, in every mode', () => {
+    const clientCertificate = { certPem: readFileSync(pemFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8') };
+    const files = { REDIS_TLS_CERT_FILE: pemFile, REDIS_TLS_KEY_FILE: keyFile };
+    expect(redis({ REDIS_URL: 'rediss://cache:6380', ...files })).toMatchObject({ tls: true, clientCertificate });
+    expect(redis({ REDIS_CLUSTER_NODES: 'a:1', REDIS_TLS: 'true', ...files })).toMatchObject({ tls: true, clientCertificate });
+    expect(redis({ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_MASTER: 'm', REDIS_TLS: 'true', ...files })).toMatchObject({ clientCertificate });
+  });
+
+  it.each([
+    [{ REDIS_URL: 'rediss://a:1', REDIS_TLS_CERT_FILE: pemFile }, 'REDIS_TLS_CERT_FILE is set but REDIS_TLS_KEY_FILE is not'],
+    [{ REDIS_URL: 'rediss://a:1', REDIS_TLS_KEY_FILE: keyFile }, 'REDIS_TLS_KEY_FILE is set but REDIS_TLS_CERT_FILE is not'],
+    [
+      { REDIS_URL: 'rediss://a:1', REDIS_TLS_CERT_FILE: '/nonexistent/client.pem', REDIS_TLS_KEY_FILE: keyFile },
+      'REDIS_TLS_CERT_FILE /nonexistent/client.pem cannot be read (ENOENT)',
+    ],
+    [
+      { REDIS_URL: 'rediss://a:1', REDIS_TLS_CERT_FILE: pemFile, REDIS_TLS_KEY_FILE: pemDir },
+      `REDIS_TLS_KEY_FILE ${pemDir} cannot be read (EISDIR)`,
+    ],
+    [{ REDIS_URL: 'rediss://a:1', REDIS_TLS_CERT_FILE: keyFile, REDIS_TLS_KEY_FILE: keyFile }, 'holds no PEM certificate'],
+    [{ REDIS_URL: 'rediss://a:1', REDIS_TLS_CERT_FILE: pemFile, REDIS_TLS_KEY_FILE: pemFile }, 'holds no PEM private key'],
+    [{ REDIS_TLS_CERT_FILE: pemFile, REDIS_TLS_KEY_FILE: keyFile }, 'REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE are set but TLS is off'],
+  ])('refuses a client certificate setting: %j', (env, problem) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(problem);
+    expect(problems[0]).not.toContain(KEY_BODY);
   });
 
   it.each([

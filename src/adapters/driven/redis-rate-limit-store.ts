@@ -1,7 +1,7 @@
 import type { Cluster, Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RateLimitPolicy, StoreHealth } from '../../core/ports/rate-limit-store.js';
-import { createRedisClient, describeRedis, type RedisConnection, type RedisMode } from './redis-connection.js';
+import { createRedisClient, describeConnectionFailure, describeRedis, type RedisConnection, type RedisMode } from './redis-connection.js';
 import { SharedRateLimitStore, type SharedStoreOptions } from './shared-rate-limit-store.js';
 
 export interface RedisStoreOptions extends SharedStoreOptions {
@@ -51,7 +51,7 @@ export class RedisRateLimitStore extends SharedRateLimitStore {
       if (!connected)
         options.onStateChange?.(
           'degraded',
-          `${where} is unreachable (${error.code ?? error.name}); limiting per instance until it answers`,
+          `${where} is unreachable (${describeConnectionFailure(error, options.connection)}); limiting per instance until it answers`,
         );
     });
     this.client.on('error', () => undefined);
