@@ -12,6 +12,7 @@ import {
   statusesSplitAcross,
   stopInstance,
   successes,
+  TO_UTC,
   timedGet,
   until,
   type Instance,
@@ -180,6 +181,34 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
       instances,
       deployment.nodes.map((node) => node.port),
     );
+  });
+
+  it('keeps a client exact, every answer a fast 200 or 429, while the slot of its key moves to another primary', async () => {
+    const client = newClient();
+    const key = `${prefix}:${client['X-Forwarded-For']}`;
+    const { port: source, slot } = await deployment.ownerOf(key);
+    const target = (await deployment.primaryPorts()).find((port) => port !== source) ?? 0;
+    // The client spends its window while the slot moves: its first calls reach the old owner, later
+    // ones are sent on with ASK while the key migrates, and the rest go to the new owner.
+    const moved = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await deployment.moveSlot(slot, source, target);
+      return Date.now();
+    })();
+    const answers: { status: number; ms: number; at: number }[] = [];
+    for (let i = 0; i < 80; i++) {
+      answers.push({ ...(await timedGet(`${instances[i % 2]?.running.url}${TO_UTC}`, client)), at: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const movedAt = await moved;
+    expect((await deployment.ownerOf(key)).port).toBe(target);
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 429)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
+    expect(successes(answers.map((answer) => answer.status))).toBe(30);
+    // Granted calls were made on both sides of the move.
+    expect(answers.some((answer) => answer.status === 200 && answer.at > movedAt)).toBe(true);
+    expect(answers.filter((answer) => answer.at < movedAt).length).toBeGreaterThan(0);
+    expect(await statusesSplitAcross(instances, 4, client)).toEqual([429, 429, 429, 429]);
   });
 
   it('keeps the other shards exact while one primary is SIGKILLed, never slow or 5xx, and resumes within 15 s of its replica taking over', async () => {

@@ -553,6 +553,37 @@ export class ClusterDeployment {
     throw new Error(`no live node knows the owner of ${key}`);
   }
 
+  /** The ports of the primaries, as the cluster sees them now. */
+  async primaryPorts(): Promise<number[]> {
+    const ports: number[] = [];
+    for (const node of this.nodes.filter((candidate) => candidate.alive)) {
+      const role = (await ask(node.port, this.options, 'ROLE')) as unknown[];
+      if (role[0] === 'master') ports.push(node.port);
+    }
+    return ports;
+  }
+
+  /**
+   * Moves one hash slot, with its keys, from the primary on `from` to the one on `to`, as
+   * `redis-cli --cluster reshard` does: IMPORTING and MIGRATING, MIGRATE of every key (clients
+   * asking meanwhile are sent ASK redirections), then the new owner told to every primary.
+   */
+  async moveSlot(slot: number, from: number, to: number): Promise<void> {
+    const id = async (port: number) => String(await ask(port, this.options, 'CLUSTER', 'MYID'));
+    const [fromId, toId] = [await id(from), await id(to)];
+    await ask(to, this.options, 'CLUSTER', 'SETSLOT', String(slot), 'IMPORTING', fromId);
+    await ask(from, this.options, 'CLUSTER', 'SETSLOT', String(slot), 'MIGRATING', toId);
+    const auth = this.options.password === undefined ? [] : ['AUTH', this.options.password];
+    for (;;) {
+      const keys = (await ask(from, this.options, 'CLUSTER', 'GETKEYSINSLOT', String(slot), '100')) as string[];
+      if (keys.length === 0) break;
+      await ask(from, this.options, 'MIGRATE', '127.0.0.1', String(to), '', '0', '5000', ...auth, 'KEYS', ...keys);
+    }
+    for (const port of [to, from, ...(await this.primaryPorts()).filter((port) => port !== to && port !== from)]) {
+      await ask(port, this.options, 'CLUSTER', 'SETSLOT', String(slot), 'NODE', toId);
+    }
+  }
+
   node(port: number): RedisNode {
     const node = this.nodes.find((candidate) => candidate.port === port);
     if (!node) throw new Error(`no node on ${port}`);
