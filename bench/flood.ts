@@ -141,7 +141,7 @@ for (const r of results) {
 const section = `<!-- bench:flood:start -->
 ## One client flooding, limit in Redis
 
-Command: \`make bench\` (\`bench/flood.ts\`), Node ${process.version}, redis-server and the service on core 0, autocannon (${CONNECTIONS} connections, ${DURATION} s) on core 1, \`RATE_LIMIT_STORE=redis\`. Allowed: REST \`to-utc\` under a limit no client reaches. Refused: the same call from one client after it spent its 30 points (a 600 s window, so it never resets during the run); every answer is a 429. Script calls are \`EVALSHA\` and \`EVAL\` from Redis's \`INFO commandstats\`, counted over the refused phase.
+Command: \`make bench\` (\`bench/flood.ts\`)${process.env.BENCH_BASELINE_DIST === undefined ? '' : ', with `BENCH_BASELINE_DIST` set to the `dist/` of the build before'}, Node ${process.version}, redis-server and the service on core 0, autocannon (${CONNECTIONS} connections, ${DURATION} s) on core 1, \`RATE_LIMIT_STORE=redis\`. Allowed: REST \`to-utc\` under a limit no client reaches. Refused: the same call from one client after it spent its 30 points (a 600 s window, so it never resets during the run); every answer is a 429. Script calls are \`EVALSHA\` and \`EVAL\` from Redis's \`INFO commandstats\`, counted over the refused phase.
 
 | Build | Allowed req/s | Refused req/s | Refused / allowed | Refused requests | Redis scripts run for them | Per refused request |
 |---|---:|---:|---:|---:|---:|---:|
