@@ -3,7 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/redis-server.js';
-import { ClusterDeployment, DEPLOYMENTS_MISSING, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
+import {
+  ClusterDeployment,
+  DEPLOYMENTS_MISSING,
+  SentinelDeployment,
+  TlsRedis,
+  startTlsSentinelAndCluster,
+} from '../support/redis-deployments.js';
 import { scriptCalls } from '../support/redis-stats.js';
 import {
   newClient,
@@ -306,20 +312,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis over TLS
 
 describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('REDIS_TLS=true with Sentinels and with a Cluster', () => {
   it('shares one exact limit through TLS-only Sentinels and a TLS-only Cluster', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'tls-ha-'));
-    const tls = await makeTlsFiles(dir);
-    const starting = await Promise.allSettled([SentinelDeployment.start({ tls }), ClusterDeployment.start({ tls })]);
-    const [sentinelStart, clusterStart] = starting;
-    if (sentinelStart.status === 'rejected' || clusterStart.status === 'rejected') {
-      // Stop whichever did start before failing: no redis-server may outlive the test.
-      for (const result of starting) if (result.status === 'fulfilled') await result.value.stop();
-      rmSync(dir, { recursive: true, force: true });
-      throw sentinelStart.status === 'rejected' ? sentinelStart.reason : (clusterStart as PromiseRejectedResult).reason;
-    }
-    const [sentinel, cluster] = [sentinelStart.value, clusterStart.value];
+    const { tls, sentinel, cluster, stop } = await startTlsSentinelAndCluster();
     const started: Instance[] = [];
     try {
       const common = { REDIS_TLS: 'true', REDIS_TLS_CA_FILE: tls.caFile };
@@ -336,8 +329,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('REDIS_TLS=true
       }
     } finally {
       await Promise.all(started.map(stopInstance));
-      await Promise.all([sentinel.stop(), cluster.stop()]);
-      rmSync(dir, { recursive: true, force: true });
+      await stop();
     }
   }, 90_000);
 });

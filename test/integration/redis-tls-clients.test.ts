@@ -3,13 +3,11 @@
 // that must never end the process.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisClient } from '../../src/adapters/driven/redis-connection.js';
-import { ClusterDeployment, DEPLOYMENTS_MISSING, SentinelDeployment, TlsRedis, makeTlsFiles } from '../support/redis-deployments.js';
+import { DEPLOYMENTS_MISSING, TlsRedis, startTlsSentinelAndCluster } from '../support/redis-deployments.js';
 import { REDIS_URL } from '../support/redis-server.js';
 import {
   startInstance,
@@ -141,16 +139,7 @@ describe.skipIf(skip)('one TLS Redis that requires client certificates', () => {
 
 describe.skipIf(skip)('Sentinels and a Cluster that require client certificates', () => {
   it('share one exact limit through REDIS_TLS=true with REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tls-clients-ha-'));
-    const tls = { ...(await makeTlsFiles(dir)), requireClientCertificates: true };
-    const starting = await Promise.allSettled([SentinelDeployment.start({ tls }), ClusterDeployment.start({ tls })]);
-    const [sentinelStart, clusterStart] = starting;
-    if (sentinelStart.status === 'rejected' || clusterStart.status === 'rejected') {
-      for (const result of starting) if (result.status === 'fulfilled') await result.value.stop();
-      rmSync(dir, { recursive: true, force: true });
-      throw sentinelStart.status === 'rejected' ? sentinelStart.reason : (clusterStart as PromiseRejectedResult).reason;
-    }
-    const [sentinel, cluster] = [sentinelStart.value, clusterStart.value];
+    const { tls, sentinel, cluster, stop } = await startTlsSentinelAndCluster(true);
     const started: Instance[] = [];
     try {
       const common = {
@@ -169,8 +158,7 @@ describe.skipIf(skip)('Sentinels and a Cluster that require client certificates'
       }
     } finally {
       await Promise.all(started.map(stopInstance));
-      await Promise.all([sentinel.stop(), cluster.stop()]);
-      rmSync(dir, { recursive: true, force: true });
+      await stop();
     }
   }, 90_000);
 });

@@ -67,59 +67,30 @@ export interface TlsFiles {
 export async function makeTlsFiles(dir: string): Promise<TlsFiles> {
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => run('openssl', args, { cwd: dir });
-  await openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=test-ca',
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.pem'),
-  );
-  await openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-keyout',
-    file('server.key'),
-    '-out',
-    file('server.csr'),
-  );
-  writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  await openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file('ca.pem'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-extfile',
-    file('server.ext'),
-    '-out',
-    file('server.pem'),
-  );
-  const signedBy = async (ca: string, name: string) => {
+  const authority = (name: string) =>
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+      '-keyout',
+      file(`${name}.key`),
+      '-out',
+      file(`${name}.pem`),
+    );
+  const signedBy = async (ca: string, name: string, subject: string, extensions: string[] = []) => {
     await openssl(
       'req',
       '-newkey',
       'rsa:2048',
       '-nodes',
       '-subj',
-      `/CN=${name}`,
+      `/CN=${subject}`,
       '-keyout',
       file(`${name}.key`),
       '-out',
@@ -137,27 +108,17 @@ export async function makeTlsFiles(dir: string): Promise<TlsFiles> {
       '-CAcreateserial',
       '-days',
       '2',
+      ...extensions,
       '-out',
       file(`${name}.pem`),
     );
   };
-  await openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=other-ca',
-    '-keyout',
-    file('other.key'),
-    '-out',
-    file('other.pem'),
-  );
-  await signedBy('ca', 'client');
-  await signedBy('other', 'stranger');
+  await authority('ca');
+  await authority('other-ca');
+  writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  await signedBy('ca', 'server', '127.0.0.1', ['-extfile', file('server.ext')]);
+  await signedBy('ca', 'client', 'client');
+  await signedBy('other-ca', 'stranger', 'stranger');
   return {
     caFile: file('ca.pem'),
     certFile: file('server.pem'),
@@ -594,6 +555,35 @@ export class ClusterDeployment {
     await Promise.all(this.nodes.map((node) => node.kill()));
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A TLS-only Sentinel deployment and a TLS-only Cluster, started together, with files made in a
+ * directory of their own; `stop` ends both and removes it. Should one fail to start, the other is
+ * stopped before the error is thrown: no redis-server may outlive the test.
+ */
+export async function startTlsSentinelAndCluster(
+  requireClientCertificates = false,
+): Promise<{ tls: TlsFiles; sentinel: SentinelDeployment; cluster: ClusterDeployment; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tls-ha-'));
+  const tls = { ...(await makeTlsFiles(dir)), requireClientCertificates };
+  const starting = await Promise.allSettled([SentinelDeployment.start({ tls }), ClusterDeployment.start({ tls })]);
+  const [sentinelStart, clusterStart] = starting;
+  if (sentinelStart.status === 'rejected' || clusterStart.status === 'rejected') {
+    for (const result of starting) if (result.status === 'fulfilled') await result.value.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw sentinelStart.status === 'rejected' ? sentinelStart.reason : (clusterStart as PromiseRejectedResult).reason;
+  }
+  const [sentinel, cluster] = [sentinelStart.value, clusterStart.value];
+  return {
+    tls,
+    sentinel,
+    cluster,
+    stop: async () => {
+      await Promise.all([sentinel.stop(), cluster.stop()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** One TLS-only redis-server with a password, its certificate signed by a private CA; with `requireClientCertificates`, it takes only clients with a certificate that CA signed. */
