@@ -178,6 +178,7 @@ export type AppRouter = TRPCBuiltRouter<
               | 'critical_header'
               | 'unencoded_payload'
               | 'duplicate_member'
+              | 'claim_type_invalid'
               | 'known_secret';
             severity: 'critical' | 'warning' | 'info';
             message: string;

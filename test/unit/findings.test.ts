@@ -51,6 +51,10 @@ describe('security findings', () => {
     ['kid as a one-letter scheme URL', { ...GOOD, kid: 'a://b' }, FRESH, 'suspicious_kid', 'warning'],
     ['crit', { ...GOOD, crit: ['exp'] }, FRESH, 'critical_header', 'info'],
     ['b64 false', { ...GOOD, b64: false, crit: ['b64'] }, FRESH, 'unencoded_payload', 'warning'],
+    ['a numeric aud', GOOD, { ...FRESH, aud: 1 }, 'claim_type_invalid', 'warning'],
+    ['an aud array with a number in it', GOOD, { ...FRESH, aud: ['api', 2] }, 'claim_type_invalid', 'warning'],
+    ['an object iss', GOOD, { ...FRESH, iss: { url: 'https://issuer.example' } }, 'claim_type_invalid', 'warning'],
+    ['a null sub', GOOD, { ...FRESH, sub: null }, 'claim_type_invalid', 'warning'],
   ])('flags %s', (_label, header, payload, code, severity) => {
     const finding = findings(header, payload).find((candidate) => candidate.code === code);
     expect(finding).toMatchObject({ code, severity });
@@ -67,8 +71,28 @@ describe('security findings', () => {
     ['an ordinary kid', { ...GOOD, kid: '2024-06-key.1' }, FRESH, 'suspicious_kid'],
     ['b64 true', { ...GOOD, b64: true }, FRESH, 'unencoded_payload'],
     ['alg "nonea"', { alg: 'nonea' }, FRESH, 'alg_none'],
+    ['string iss and sub and an aud array of strings', GOOD, { ...FRESH, iss: 'i', sub: 's', aud: ['a', 'b'] }, 'claim_type_invalid'],
+    ['an empty aud array', GOOD, { ...FRESH, aud: [] }, 'claim_type_invalid'],
+    ['a string aud', GOOD, { ...FRESH, aud: 'api' }, 'claim_type_invalid'],
   ])('does not flag %s', (_label, header, payload, code) => {
     expect(codes(header, payload)).not.toContain(code);
+  });
+
+  it('names every mistyped claim, and keeps it verbatim in payload with the derived field null', () => {
+    const decoded = decoder.execute({ token: tokenOf(JSON.stringify(GOOD), JSON.stringify({ ...FRESH, iss: 7, aud: 1, sub: 's' })) });
+    expect(decoded.findings).toEqual([
+      {
+        code: 'claim_type_invalid',
+        severity: 'warning',
+        message:
+          'iss is not a string, and aud is not a string or an array of strings (RFC 7519 §4.1): they are shown as given in payload but not read, and verifiers disagree on what such a claim means',
+      },
+    ]);
+    expect(decoded).toMatchObject({ issuer: null, audience: null, subject: 's', payload: { iss: 7, aud: 1 } });
+    expect(codes(GOOD, { ...FRESH, aud: 1 })).toEqual(['claim_type_invalid']);
+    expect(findings(GOOD, { ...FRESH, aud: 1 })[0]?.message).toMatch(
+      /^aud is not a string or an array of strings \(RFC 7519 §4\.1\): it is /,
+    );
   });
 
   it('orders findings most severe first, whatever order they were found in', () => {

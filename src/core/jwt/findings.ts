@@ -14,6 +14,7 @@ export const FINDING_CODES = [
   'critical_header',
   'unencoded_payload',
   'duplicate_member',
+  'claim_type_invalid',
   'known_secret',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
@@ -53,6 +54,17 @@ export const MILLISECONDS_THRESHOLD = 1e11;
 const TIME_CLAIMS = ['exp', 'iat', 'nbf'] as const;
 
 const has = (object: JsonObject, key: string): boolean => Object.hasOwn(object, key);
+
+/** What RFC 7519 §4.1 says each of these claims is, and whether a value is that. */
+const CLAIM_TYPES = [
+  { claim: 'iss', is: 'a string', holds: (value: unknown) => typeof value === 'string' },
+  { claim: 'sub', is: 'a string', holds: (value: unknown) => typeof value === 'string' },
+  {
+    claim: 'aud',
+    is: 'a string or an array of strings',
+    holds: (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
+  },
+] as const;
 
 function suspiciousKid(kid: unknown): boolean {
   return (
@@ -123,6 +135,14 @@ export function findingsOf(input: FindingInput): Finding[] {
       'date_not_numeric',
       'warning',
       `${notNumeric.join(', ')} ${notNumeric.length > 1 ? 'are' : 'is'} not a JSON number: RFC 7519 NumericDates are numbers, and verifiers disagree on what else means`,
+    );
+  }
+  const mistyped = CLAIM_TYPES.filter(({ claim, holds }) => has(payload, claim) && !holds(payload[claim]));
+  if (mistyped.length > 0) {
+    add(
+      'claim_type_invalid',
+      'warning',
+      `${mistyped.map(({ claim, is }) => `${claim} is not ${is}`).join(', and ')} (RFC 7519 §4.1): ${mistyped.length > 1 ? 'they are' : 'it is'} shown as given in payload but not read, and verifiers disagree on what such a claim means`,
     );
   }
   const remote = ['jku', 'x5u'].filter((name) => has(header, name));

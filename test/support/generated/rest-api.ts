@@ -209,7 +209,7 @@ export interface components {
         };
         Finding: {
             /** @enum {string} */
-            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "known_secret";
+            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "claim_type_invalid" | "known_secret";
             /** @enum {string} */
             severity: "critical" | "warning" | "info";
             /** @description Why it matters, citing RFC 8725 where it applies */
