@@ -146,10 +146,9 @@ export type AppRouter = TRPCBuiltRouter<
       decode: Query<
         { token: string; check_secrets?: boolean | 'true' | 'false' | undefined },
         {
-          input: string;
           header: Record<string, unknown>;
-          payload: Record<string, unknown>;
-          signature: string;
+          payload: Record<string, unknown> | null;
+          signature: string | null;
           algorithm: string | null;
           token_type: string | null;
           expires_at: string | null;
@@ -159,14 +158,14 @@ export type AppRouter = TRPCBuiltRouter<
           issuer: string | null;
           audience: string | string[] | null;
           subject: string | null;
-          encoding: 'jwt';
+          encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
           source: 'decode';
           findings: {
             code:
-              | 'expired'
               | 'alg_none'
               | 'alg_missing'
               | 'no_expiry'
+              | 'expired'
               | 'not_yet_valid'
               | 'issued_in_future'
               | 'long_lived'
@@ -179,10 +178,166 @@ export type AppRouter = TRPCBuiltRouter<
               | 'unencoded_payload'
               | 'duplicate_member'
               | 'claim_type_invalid'
-              | 'known_secret';
+              | 'known_secret'
+              | 'header_conflict'
+              | 'jwe_rsa1_5'
+              | 'jwe_compression'
+              | 'jwe_pbes2_count';
             severity: 'critical' | 'warning' | 'info';
             message: string;
           }[];
+          input: string;
+          nested?:
+            | {
+                header: Record<string, unknown>;
+                payload: Record<string, unknown> | null;
+                signature: string | null;
+                algorithm: string | null;
+                token_type: string | null;
+                expires_at: string | null;
+                issued_at: string | null;
+                not_before: string | null;
+                expired: boolean | null;
+                issuer: string | null;
+                audience: string | string[] | null;
+                subject: string | null;
+                encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
+                source: 'decode';
+                findings: {
+                  code:
+                    | 'alg_none'
+                    | 'alg_missing'
+                    | 'no_expiry'
+                    | 'expired'
+                    | 'not_yet_valid'
+                    | 'issued_in_future'
+                    | 'long_lived'
+                    | 'date_in_milliseconds'
+                    | 'date_not_numeric'
+                    | 'remote_key_url'
+                    | 'embedded_key'
+                    | 'suspicious_kid'
+                    | 'critical_header'
+                    | 'unencoded_payload'
+                    | 'duplicate_member'
+                    | 'claim_type_invalid'
+                    | 'known_secret'
+                    | 'header_conflict'
+                    | 'jwe_rsa1_5'
+                    | 'jwe_compression'
+                    | 'jwe_pbes2_count';
+                  severity: 'critical' | 'warning' | 'info';
+                  message: string;
+                }[];
+                nested?:
+                  | {
+                      header: Record<string, unknown>;
+                      payload: Record<string, unknown> | null;
+                      signature: string | null;
+                      algorithm: string | null;
+                      token_type: string | null;
+                      expires_at: string | null;
+                      issued_at: string | null;
+                      not_before: string | null;
+                      expired: boolean | null;
+                      issuer: string | null;
+                      audience: string | string[] | null;
+                      subject: string | null;
+                      encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
+                      source: 'decode';
+                      findings: {
+                        code:
+                          | 'alg_none'
+                          | 'alg_missing'
+                          | 'no_expiry'
+                          | 'expired'
+                          | 'not_yet_valid'
+                          | 'issued_in_future'
+                          | 'long_lived'
+                          | 'date_in_milliseconds'
+                          | 'date_not_numeric'
+                          | 'remote_key_url'
+                          | 'embedded_key'
+                          | 'suspicious_kid'
+                          | 'critical_header'
+                          | 'unencoded_payload'
+                          | 'duplicate_member'
+                          | 'claim_type_invalid'
+                          | 'known_secret'
+                          | 'header_conflict'
+                          | 'jwe_rsa1_5'
+                          | 'jwe_compression'
+                          | 'jwe_pbes2_count';
+                        severity: 'critical' | 'warning' | 'info';
+                        message: string;
+                      }[];
+                      serialization?: 'flattened' | 'general' | undefined;
+                      signatures?:
+                        | {
+                            protected: Record<string, unknown> | null;
+                            header: Record<string, unknown> | null;
+                            algorithm: string | null;
+                            key_id: string | null;
+                            signature: string;
+                          }[]
+                        | undefined;
+                      jwe?:
+                        | {
+                            encryption: string | null;
+                            compression: string | null;
+                            encrypted_key_bytes: number;
+                            iv_bytes: number;
+                            ciphertext_bytes: number;
+                            tag_bytes: number;
+                            recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+                          }
+                        | undefined;
+                    }
+                  | undefined;
+                serialization?: 'flattened' | 'general' | undefined;
+                signatures?:
+                  | {
+                      protected: Record<string, unknown> | null;
+                      header: Record<string, unknown> | null;
+                      algorithm: string | null;
+                      key_id: string | null;
+                      signature: string;
+                    }[]
+                  | undefined;
+                jwe?:
+                  | {
+                      encryption: string | null;
+                      compression: string | null;
+                      encrypted_key_bytes: number;
+                      iv_bytes: number;
+                      ciphertext_bytes: number;
+                      tag_bytes: number;
+                      recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+                    }
+                  | undefined;
+              }
+            | undefined;
+          serialization?: 'flattened' | 'general' | undefined;
+          signatures?:
+            | {
+                protected: Record<string, unknown> | null;
+                header: Record<string, unknown> | null;
+                algorithm: string | null;
+                key_id: string | null;
+                signature: string;
+              }[]
+            | undefined;
+          jwe?:
+            | {
+                encryption: string | null;
+                compression: string | null;
+                encrypted_key_bytes: number;
+                iv_bytes: number;
+                ciphertext_bytes: number;
+                tag_bytes: number;
+                recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+              }
+            | undefined;
         }
       >;
       verify: Query<

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js';
 import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
-import { JWT_IO_TOKEN, RFC7516_JWE } from '../support/fixtures.js';
+import { JWT_IO_TOKEN, RFC7516_JWE, b64url } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
 
 const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
@@ -28,6 +28,7 @@ describe('command line', () => {
     [['to-utc', '--unit=seconds', '253402300799'], '/unix-timestamp/to-utc?timestamp=253402300799&unit=seconds'],
     [['to-unix', '2024-01-01T00:00:00+05:00'], '/unix-timestamp/to-unix?datetime=2024-01-01T00%3A00%3A00%2B05%3A00'],
     [['decode', JWT_IO_TOKEN], `/jwt/decode?token=${JWT_IO_TOKEN}`],
+    [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
     [['now', '--tz', 'Asia/Kolkata'], '/unix-timestamp/now?tz=Asia/Kolkata'],
     [['identify', '01d15614cbaee92c'], '/unix-timestamp/identify?value=01d15614cbaee92c'],
     [
@@ -93,7 +94,6 @@ describe('command line', () => {
     [['to-utc', '1.5'], '/unix-timestamp/to-utc?timestamp=1.5'],
     [['to-utc', '1', '--unit', 'days'], '/unix-timestamp/to-utc?timestamp=1&unit=days'],
     [['to-unix', '2023-02-29T00:00:00Z'], '/unix-timestamp/to-unix?datetime=2023-02-29T00:00:00Z'],
-    [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
     [
       ['to-unix', '2024-03-31T02:30:00', '--tz', 'Europe/Berlin', '--disambiguation', 'reject'],
       '/unix-timestamp/to-unix?datetime=2024-03-31T02:30:00&tz=Europe/Berlin&disambiguation=reject',
@@ -133,6 +133,13 @@ describe('command line', () => {
     const raw = await cli(['decode', JWT_IO_TOKEN, '--json'], '', { terminal: true });
     expect(JSON.parse(raw.out)).toMatchObject({ algorithm: 'HS256', findings: [{ code: 'no_expiry' }] });
     expect(raw.out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('shows a nested token without the input it does not have, as the JSON does', async () => {
+    const nested = `${b64url('{"alg":"HS256","cty":"JWT"}')}.${b64url(JWT_IO_TOKEN)}.c2ln`;
+    const { out } = await cli(['decode', nested], '', { terminal: true });
+    expect(out).toMatch(/^nested\n {2}header\n/m);
+    expect(out.match(/input/g)).toHaveLength(1);
   });
 
   it('colours findings by severity', () => {

@@ -145,8 +145,8 @@ describe('a REST client generated with @hey-api/openapi-ts', () => {
     const ok = await sdk.unixTimestampToUtc({ query: { timestamp: '1700000000' } });
     expect(ok.response.status).toBe(200);
     expect(ok.data?.utc.iso).toBe('2023-11-14T22:13:20Z');
-    const bad = await sdk.jwtDecode({ query: { token: 'a.b.c.d.e' } });
+    const bad = await sdk.jwtDecode({ query: { token: 'a.b' } });
     expect(bad.response.status).toBe(400);
-    expect(bad.error).toEqual({ detail: 'token is an encrypted JWE (five parts) and cannot be decoded without the key' });
+    expect(bad.error).toEqual({ detail: 'token must have three dot-separated parts (header.payload.signature), found 2' });
   }, 60_000);
 });

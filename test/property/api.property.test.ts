@@ -7,7 +7,8 @@ import { ConvertDatetimeToUnix } from '../../src/core/use-cases/convert-datetime
 import { ConvertTimestampToUtc } from '../../src/core/use-cases/convert-timestamp-to-utc.js';
 import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
 import { FixedClock } from '../support/fakes.js';
-import { b64url } from '../support/fixtures.js';
+import { JWT_IO_TOKEN, RFC7516_JWE, b64url } from '../support/fixtures.js';
+import { DomainError } from '../../src/core/errors.js';
 import { testService, trpcInput } from '../support/service.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '1000000' });
@@ -126,6 +127,57 @@ describe('round trips', () => {
         expect(toUnix.execute({ datetime: `${local}${zone}` }).utc.unix_seconds).toBe(unixSeconds);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('every JOSE form, mutated', () => {
+  const decode = new DecodeJwt(new FixedClock(0), new HmacKnownSecrets());
+  const jwe = RFC7516_JWE;
+  const jwsJson = JSON.stringify({
+    payload: b64url('{"sub":"s"}'),
+    signatures: [{ protected: b64url('{"alg":"ES256"}'), header: { kid: 'k' }, signature: 'c2ln' }],
+  });
+  const jweJson = JSON.stringify({
+    protected: b64url('{"enc":"A128GCM"}'),
+    recipients: [{ header: { alg: 'dir' } }],
+    iv: 'AAAA',
+    ciphertext: 'KDlT',
+    tag: 'AAAA',
+  });
+  const nested = `${b64url('{"alg":"HS256","cty":"JWT"}')}.${b64url(JWT_IO_TOKEN)}.c2ln`;
+  const mutation = fc
+    .tuple(
+      fc.constantFrom(JWT_IO_TOKEN, jwe, jwsJson, jweJson, nested),
+      fc.nat(),
+      fc.string({ unit: 'grapheme', maxLength: 3 }),
+      fc.nat({ max: 3 }),
+    )
+    .map(([token, at, insert, cut]) => {
+      const index = at % (token.length + 1);
+      return token.slice(0, index) + insert + token.slice(index + cut);
+    });
+
+  it('decodes, or refuses with a DomainError, any token of any form with a few characters changed', () => {
+    fc.assert(
+      fc.property(fc.oneof(mutation, fc.string({ maxLength: 200 })), (token) => {
+        try {
+          decode.execute({ token });
+        } catch (error) {
+          expect(error).toBeInstanceOf(DomainError);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('answers such tokens over REST with 200 or 400, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(mutation, async (token) => {
+        const res = await request(app).get(`/jwt/decode?token=${encodeURIComponent(token)}`);
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -68,7 +68,7 @@ describe('the dispatcher', () => {
 
   it.each([
     ['an array header', { header: [] }],
-    ['a null payload', { payload: null }],
+    ['a numeric payload', { payload: 5 }],
     ['a string header', { header: 'x' }],
   ])('refuses an output with %s as an internal error', async (_label, broken) => {
     const good = application.useCases.decodeJwt.execute({ token: JWT_IO_TOKEN });

@@ -17,14 +17,13 @@ export interface CompactJws {
   readonly duplicateMember: boolean;
 }
 
-type Segment = 'header' | 'payload';
-
 const BEARER_PREFIX = /^bearer\s+/i;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const INTEGER_LITERAL = /^-?\d+$/;
 
-function base64UrlBytes(segment: Segment, text: string): Uint8Array {
+/** The bytes of a base64url part (trailing `=` tolerated), or a `TOKEN_SEGMENT_ENCODING` error naming the part. */
+export function base64UrlBytes(segment: string, text: string): Uint8Array {
   const unpadded = text.replace(/={1,2}$/, '');
   if (!BASE64URL.test(unpadded)) {
     throw new DomainError('TOKEN_SEGMENT_ENCODING', `token ${segment} contains characters outside the base64url alphabet`);
@@ -44,15 +43,24 @@ function keepLargeIntegers(_key: string, value: unknown, context: { source?: str
   return value;
 }
 
-function decodeSegment(segment: Segment, text: string): { value: JsonObject; duplicateMember: boolean } {
+/** The strict UTF-8 text of a base64url part. */
+export function segmentText(segment: string, text: string): string {
   if (text === '') throw new DomainError('TOKEN_MALFORMED', `token ${segment} is empty`);
   const bytes = base64UrlBytes(segment, text);
-  let json: string;
   try {
-    json = utf8.decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new DomainError('TOKEN_SEGMENT_UTF8', `token ${segment} is not valid UTF-8`);
   }
+}
+
+/** A base64url part that must hold a JSON object. */
+export function decodeSegment(segment: string, text: string): { value: JsonObject; duplicateMember: boolean } {
+  return parseJsonText(segment, segmentText(segment, text));
+}
+
+/** JSON text that must be an object, checked for depth and repeated member names. */
+export function parseJsonText(segment: string, json: string): { value: JsonObject; duplicateMember: boolean } {
   const scan = scanJson(json, MAX_JSON_DEPTH);
   if (scan.tooDeep) {
     throw new DomainError('TOKEN_TOO_DEEP', `token ${segment} JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
@@ -77,12 +85,22 @@ function decodeSegment(segment: Segment, text: string): { value: JsonObject; dup
  * non-object JSON, or JSON nested deeper than 64 levels.
  */
 export function readCompactJws(token: string): CompactJws {
+  return compactJwsOf(stripToken(token));
+}
+
+/** The token without surrounding whitespace or a `Bearer ` prefix; refused when empty or over 8192 characters. */
+export function stripToken(token: string): string {
   const trimmed = token.trim();
   const compact = BEARER_PREFIX.test(trimmed) ? trimmed.replace(BEARER_PREFIX, '') : trimmed;
   if (compact === '') throw new DomainError('TOKEN_EMPTY', 'token must not be empty');
   if (compact.length > MAX_TOKEN_LENGTH) {
     throw new DomainError('TOKEN_TOO_LONG', `token is longer than ${MAX_TOKEN_LENGTH} characters`);
   }
+  return compact;
+}
+
+/** `readCompactJws` of a token already stripped. */
+export function compactJwsOf(compact: string): CompactJws {
   const parts = compact.split('.');
   if (parts.length === 5) {
     throw new DomainError('TOKEN_ENCRYPTED', 'token is an encrypted JWE (five parts) and cannot be decoded without the key');
@@ -91,7 +109,16 @@ export function readCompactJws(token: string): CompactJws {
     throw new DomainError('TOKEN_MALFORMED', `token must have three dot-separated parts (header.payload.signature), found ${parts.length}`);
   }
   const [headerText, payloadText, signature] = parts as [string, string, string];
-  const header = decodeSegment('header', headerText);
+  return compactJwsWithHeader(compact, decodeSegment('header', headerText), payloadText, signature);
+}
+
+/** A compact JWS whose header part is already decoded. */
+export function compactJwsWithHeader(
+  compact: string,
+  header: { value: JsonObject; duplicateMember: boolean },
+  payloadText: string,
+  signature: string,
+): CompactJws {
   const payload = decodeSegment('payload', payloadText);
   return {
     compact,

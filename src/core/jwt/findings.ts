@@ -16,6 +16,10 @@ export const FINDING_CODES = [
   'duplicate_member',
   'claim_type_invalid',
   'known_secret',
+  'header_conflict',
+  'jwe_rsa1_5',
+  'jwe_compression',
+  'jwe_pbes2_count',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -33,7 +37,10 @@ type JsonObject = { readonly [key: string]: unknown };
 /** What the findings are drawn from: the decoded token, its time claims as numbers, and the clock. */
 export interface FindingInput {
   readonly header: JsonObject;
-  readonly payload: JsonObject;
+  /** The claims; undefined when there are none to read (a JWE, or a JWS that carries another token). */
+  readonly payload: JsonObject | undefined;
+  /** A JWE: its header is judged for encryption, not for signing. */
+  readonly encrypted?: boolean;
   /** `exp`, `iat` and `nbf` as JSON numbers (undefined when absent or not a number). */
   readonly exp: number | undefined;
   readonly iat: number | undefined;
@@ -42,7 +49,12 @@ export interface FindingInput {
   readonly duplicateMember: boolean;
   /** The publicly known secret the signature verified with, when one was looked for and found. */
   readonly knownSecret: string | undefined;
+  /** A JWS JSON signature names a member in both its protected and its unprotected header. */
+  readonly headerConflict?: boolean;
 }
+
+/** PBES2 iterations past this make a decrypting party spend seconds on one token. */
+export const PBES2_COUNT_LIMIT = 1_000_000;
 
 const DAY = 86_400;
 /** `iat` may run this far ahead of our clock before it is suspicious: clocks drift. */
@@ -85,12 +97,28 @@ export function findingsOf(input: FindingInput): Finding[] {
   const findings: Finding[] = [];
   const add = (code: FindingCode, severity: Severity, message: string) => findings.push({ code, severity, message });
   const alg = header.alg;
+  // A JWE's payload is encrypted: only its header is judged, with what concerns encryption.
+  const signed = input.encrypted !== true;
 
-  if (typeof alg === 'string' && alg.toLowerCase() === 'none') {
+  if (input.headerConflict === true) {
+    add(
+      'header_conflict',
+      'critical',
+      'a member is in both the protected and the unprotected header of a signature, which RFC 7515 §7.2.1 forbids: libraries disagree on which wins, and only the protected one is signed',
+    );
+  }
+  if (signed && typeof alg === 'string' && alg.toLowerCase() === 'none') {
     add(
       'alg_none',
       'critical',
       'alg is "none": the token is unsigned, and a verifier that honours the header accepts anything (RFC 8725 §2.1, §3.1)',
+    );
+  }
+  if (!signed && alg === 'RSA1_5') {
+    add(
+      'jwe_rsa1_5',
+      'critical',
+      'alg is RSA1_5: PKCS #1 v1.5 key transport is open to padding-oracle attacks that recover the content key (RFC 8725 §3.2)',
     );
   }
   if (typeof alg !== 'string') {
@@ -107,6 +135,80 @@ export function findingsOf(input: FindingInput): Finding[] {
       `the signature verifies with the publicly known secret ${JSON.stringify(input.knownSecret)}: anyone can forge tokens with it (RFC 8725 §3.5)`,
     );
   }
+  if (payload !== undefined) claimFindings({ payload, exp, iat, nbf, nowSeconds }, add);
+  if (!signed && has(header, 'zip')) {
+    add(
+      'jwe_compression',
+      'warning',
+      'zip is present: compressing before encrypting leaks the plaintext through the ciphertext length (RFC 8725 §3.6)',
+    );
+  }
+  if (!signed && typeof alg === 'string' && alg.startsWith('PBES2') && typeof header.p2c === 'number' && header.p2c > PBES2_COUNT_LIMIT) {
+    add(
+      'jwe_pbes2_count',
+      'warning',
+      `p2c is above ${PBES2_COUNT_LIMIT.toLocaleString('en-US')}: a decrypting party can be made to spend seconds of CPU on one token`,
+    );
+  }
+  const remote = ['jku', 'x5u'].filter((name) => has(header, name));
+  if (remote.length > 0) {
+    add(
+      'remote_key_url',
+      'warning',
+      `the header has ${remote.join(' and ')}: a verifier that follows it lets the token choose its own key (RFC 8725 §3.10)`,
+    );
+  }
+  const embedded = ['jwk', 'x5c'].filter((name) => has(header, name));
+  if (embedded.length > 0) {
+    add(
+      'embedded_key',
+      'warning',
+      `the header embeds a key (${embedded.join(' and ')}): a verifier that trusts it checks the token against the attacker's own key`,
+    );
+  }
+  if (suspiciousKid(header.kid)) {
+    add(
+      'suspicious_kid',
+      'warning',
+      'kid holds a path, quote, semicolon, NUL or URL: verifiers that look it up in files, SQL or over HTTP can be attacked through it',
+    );
+  }
+  if (has(header, 'crit')) {
+    add(
+      'critical_header',
+      'info',
+      'the header has crit: verifiers must understand every extension it lists or reject the token (RFC 7515 §4.1.11)',
+    );
+  }
+  if (signed && header.b64 === false) {
+    add('unencoded_payload', 'warning', 'b64 is false: the payload is signed unencoded (RFC 7797), which many libraries mishandle');
+  }
+  if (input.duplicateMember) {
+    add(
+      'duplicate_member',
+      'warning',
+      'the header or payload repeats a member name: parsers disagree on which copy wins, so two systems can read two different tokens',
+    );
+  }
+  if (exp !== undefined && exp <= nowSeconds) add('expired', 'info', 'exp is at or before now: the token has expired');
+  if (nbf !== undefined && nbf > nowSeconds) add('not_yet_valid', 'info', 'nbf is after now: the token is not valid yet');
+  const rank = (severity: Severity): number => SEVERITIES.indexOf(severity);
+  return findings.sort((a, b) => rank(a.severity) - rank(b.severity));
+}
+
+type Add = (code: FindingCode, severity: Severity, message: string) => void;
+
+/** What a signed token's claims say: its lifetime, its time claims' units and types, and its claims' types. */
+function claimFindings(
+  {
+    payload,
+    exp,
+    iat,
+    nbf,
+    nowSeconds,
+  }: { payload: JsonObject; exp?: number | undefined; iat?: number | undefined; nbf?: number | undefined; nowSeconds: number },
+  add: Add,
+): void {
   if (exp === undefined) {
     add('no_expiry', 'warning', 'no numeric exp: the token never expires, so a leaked copy works forever (RFC 8725 §3.10)');
   }
@@ -145,48 +247,4 @@ export function findingsOf(input: FindingInput): Finding[] {
       `${mistyped.map(({ claim, is }) => `${claim} is not ${is}`).join(', and ')} (RFC 7519 §4.1): ${mistyped.length > 1 ? 'they are' : 'it is'} shown as given in payload but not read, and verifiers disagree on what such a claim means`,
     );
   }
-  const remote = ['jku', 'x5u'].filter((name) => has(header, name));
-  if (remote.length > 0) {
-    add(
-      'remote_key_url',
-      'warning',
-      `the header has ${remote.join(' and ')}: a verifier that follows it lets the token choose its own key (RFC 8725 §3.10)`,
-    );
-  }
-  const embedded = ['jwk', 'x5c'].filter((name) => has(header, name));
-  if (embedded.length > 0) {
-    add(
-      'embedded_key',
-      'warning',
-      `the header embeds a key (${embedded.join(' and ')}): a verifier that trusts it checks the token against the attacker's own key`,
-    );
-  }
-  if (suspiciousKid(header.kid)) {
-    add(
-      'suspicious_kid',
-      'warning',
-      'kid holds a path, quote, semicolon, NUL or URL: verifiers that look it up in files, SQL or over HTTP can be attacked through it',
-    );
-  }
-  if (has(header, 'crit')) {
-    add(
-      'critical_header',
-      'info',
-      'the header has crit: verifiers must understand every extension it lists or reject the token (RFC 7515 §4.1.11)',
-    );
-  }
-  if (header.b64 === false) {
-    add('unencoded_payload', 'warning', 'b64 is false: the payload is signed unencoded (RFC 7797), which many libraries mishandle');
-  }
-  if (input.duplicateMember) {
-    add(
-      'duplicate_member',
-      'warning',
-      'the header or payload repeats a member name: parsers disagree on which copy wins, so two systems can read two different tokens',
-    );
-  }
-  if (exp !== undefined && exp <= nowSeconds) add('expired', 'info', 'exp is at or before now: the token has expired');
-  if (nbf !== undefined && nbf > nowSeconds) add('not_yet_valid', 'info', 'nbf is after now: the token is not valid yet');
-  const rank = (severity: Severity): number => SEVERITIES.indexOf(severity);
-  return findings.sort((a, b) => rank(a.severity) - rank(b.severity));
 }

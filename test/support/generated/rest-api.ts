@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * Decode a JWT without verifying it
-         * @description Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.
+         * @description Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf, with security findings. Also reads a JWE (compact or JSON: its headers and byte lengths, never decrypted), a JWS JSON serialization (flattened or general: every signature) and a nested JWT (cty: JWT, up to three tokens). The signature is never verified.
          */
         get: operations["jwt-decode"];
         put?: never;
@@ -209,11 +209,121 @@ export interface components {
         };
         Finding: {
             /** @enum {string} */
-            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "claim_type_invalid" | "known_secret";
+            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "claim_type_invalid" | "known_secret" | "header_conflict" | "jwe_rsa1_5" | "jwe_compression" | "jwe_pbes2_count";
             /** @enum {string} */
             severity: "critical" | "warning" | "info";
             /** @description Why it matters, citing RFC 8725 where it applies */
             message: string;
+        };
+        /** @description One signature of a JWS JSON serialization */
+        JwsSignature: {
+            /** @description The decoded protected header, or null */
+            protected: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The unprotected header, or null */
+            header: {
+                [key: string]: unknown;
+            } | null;
+            algorithm: string | null;
+            key_id: string | null;
+            signature: string;
+        };
+        /** @description What a JWE shows without its key; nothing is decrypted */
+        JweFacts: {
+            /** @description enc */
+            encryption: string | null;
+            /** @description zip */
+            compression: string | null;
+            /** @description The first recipient's encrypted key, in bytes (0 for dir) */
+            encrypted_key_bytes: number;
+            iv_bytes: number;
+            ciphertext_bytes: number;
+            tag_bytes: number;
+            recipients: {
+                /** @description The recipient's own unprotected header, or null */
+                header: {
+                    [key: string]: unknown;
+                } | null;
+                encrypted_key_bytes: number;
+            }[];
+        };
+        /** @description The token a cty: JWT token carries, decoded as /jwt/decode answers for it, without input */
+        NestedToken: {
+            /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
+            header: {
+                [key: string]: unknown;
+            };
+            /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
+            payload: {
+                [key: string]: unknown;
+            } | null;
+            signature: string | null;
+            algorithm: string | null;
+            token_type: string | null;
+            expires_at: string | null;
+            issued_at: string | null;
+            not_before: string | null;
+            expired: boolean | null;
+            /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
+            issuer: string | null;
+            /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
+            audience: (string | string[]) | null;
+            /** @description sub when it is a string, else null; payload keeps it as given */
+            subject: string | null;
+            /** @enum {string} */
+            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json";
+            /** @constant */
+            source: "decode";
+            /** @description Security findings about the token, most severe first; empty when there is nothing to say */
+            findings: components["schemas"]["Finding"][];
+            /**
+             * @description For a JWS JSON serialization
+             * @enum {string}
+             */
+            serialization?: "flattened" | "general";
+            /** @description For a JWS JSON serialization: every signature, in order */
+            signatures?: components["schemas"]["JwsSignature"][];
+            jwe?: components["schemas"]["JweFacts"];
+            nested?: components["schemas"]["InnermostToken"];
+        };
+        /** @description The third token of a nested JWT, decoded as /jwt/decode answers for it, without input */
+        InnermostToken: {
+            /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
+            header: {
+                [key: string]: unknown;
+            };
+            /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
+            payload: {
+                [key: string]: unknown;
+            } | null;
+            signature: string | null;
+            algorithm: string | null;
+            token_type: string | null;
+            expires_at: string | null;
+            issued_at: string | null;
+            not_before: string | null;
+            expired: boolean | null;
+            /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
+            issuer: string | null;
+            /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
+            audience: (string | string[]) | null;
+            /** @description sub when it is a string, else null; payload keeps it as given */
+            subject: string | null;
+            /** @enum {string} */
+            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json";
+            /** @constant */
+            source: "decode";
+            /** @description Security findings about the token, most severe first; empty when there is nothing to say */
+            findings: components["schemas"]["Finding"][];
+            /**
+             * @description For a JWS JSON serialization
+             * @enum {string}
+             */
+            serialization?: "flattened" | "general";
+            /** @description For a JWS JSON serialization: every signature, in order */
+            signatures?: components["schemas"]["JwsSignature"][];
+            jwe?: components["schemas"]["JweFacts"];
         };
         /** @description Why the token did not verify; null when valid */
         VerificationFailure: {
@@ -718,7 +828,7 @@ export interface operations {
     "jwt-decode": {
         parameters: {
             query: {
-                /** @description JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped */
+                /** @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped */
                 token: string;
                 /** @description Also try a list of publicly known HMAC secrets on an HS256/384/512 signature, and report known_secret if one verifies it */
                 check_secrets?: "true" | "false";
@@ -741,13 +851,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         input: string;
+                        /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
                         header: {
                             [key: string]: unknown;
                         };
+                        /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
                         payload: {
                             [key: string]: unknown;
-                        };
-                        signature: string;
+                        } | null;
+                        signature: string | null;
                         algorithm: string | null;
                         token_type: string | null;
                         expires_at: string | null;
@@ -760,12 +872,21 @@ export interface operations {
                         audience: (string | string[]) | null;
                         /** @description sub when it is a string, else null; payload keeps it as given */
                         subject: string | null;
-                        /** @constant */
-                        encoding: "jwt";
+                        /** @enum {string} */
+                        encoding: "jwt" | "jwe" | "jwe-json" | "jws-json";
                         /** @constant */
                         source: "decode";
                         /** @description Security findings about the token, most severe first; empty when there is nothing to say */
                         findings: components["schemas"]["Finding"][];
+                        /**
+                         * @description For a JWS JSON serialization
+                         * @enum {string}
+                         */
+                        serialization?: "flattened" | "general";
+                        /** @description For a JWS JSON serialization: every signature, in order */
+                        signatures?: components["schemas"]["JwsSignature"][];
+                        jwe?: components["schemas"]["JweFacts"];
+                        nested?: components["schemas"]["NestedToken"];
                     };
                 };
             };
@@ -781,7 +902,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "token is an encrypted JWE (five parts) and cannot be decoded without the key"
+                     *       "detail": "token must have three dot-separated parts (header.payload.signature), found 2"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -856,7 +977,7 @@ export interface operations {
     "jwt-verify": {
         parameters: {
             query: {
-                /** @description JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped */
+                /** @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped */
                 token: string;
                 /** @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key. */
                 key: string;

@@ -145,10 +145,10 @@ export const catalog = {
   },
   jwt: {
     decode: define({
-      invalid: { input: { token: 'a.b.c.d.e' }, detail: 'token is an encrypted JWE (five parts) and cannot be decoded without the key' },
+      invalid: { input: { token: 'a.b' }, detail: 'token must have three dot-separated parts (header.payload.signature), found 2' },
       openapi: rest('/jwt/decode', 'jwt', 'Decode a JWT without verifying it', {
         description:
-          'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf. The signature is never verified.',
+          'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf, with security findings. Also reads a JWE (compact or JSON: its headers and byte lengths, never decrypted), a JWS JSON serialization (flattened or general: every signature) and a nested JWT (cty: JWT, up to three tokens). The signature is never verified.',
       }),
       input: decodeInput,
       output: decodeOutput,

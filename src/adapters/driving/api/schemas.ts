@@ -64,7 +64,10 @@ export const identifyInput = inputObject({
   tz: tz.meta({ description: 'An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate' }),
 });
 
-const token = stringParam('token', 'JWS compact serialization; surrounding whitespace and a leading "Bearer " are stripped').meta({
+const token = stringParam(
+  'token',
+  'A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped',
+).meta({
   example:
     'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
 });
@@ -212,11 +215,46 @@ const jsonObject = z
   .meta({ override: { type: 'object', additionalProperties: true } });
 const isoOrNull = z.string().nullable();
 
-export const decodeOutput = z.object({
-  input: z.string(),
-  header: jsonObject,
-  payload: jsonObject,
-  signature: z.string(),
+const finding = z
+  .object({
+    code: z.enum(FINDING_CODES),
+    severity: z.enum(SEVERITIES),
+    message: z.string().meta({ description: 'Why it matters, citing RFC 8725 where it applies' }),
+  })
+  .meta({ id: 'Finding' });
+
+const jwsSignature = z
+  .object({
+    protected: jsonObject.nullable().meta({ description: 'The decoded protected header, or null' }),
+    header: jsonObject.nullable().meta({ description: 'The unprotected header, or null' }),
+    algorithm: z.string().nullable(),
+    key_id: z.string().nullable(),
+    signature: z.string(),
+  })
+  .meta({ id: 'JwsSignature', description: 'One signature of a JWS JSON serialization' });
+
+const jweFacts = z
+  .object({
+    encryption: z.string().nullable().meta({ description: 'enc' }),
+    compression: z.string().nullable().meta({ description: 'zip' }),
+    encrypted_key_bytes: z.number().int().meta({ description: "The first recipient's encrypted key, in bytes (0 for dir)" }),
+    iv_bytes: z.number().int(),
+    ciphertext_bytes: z.number().int(),
+    tag_bytes: z.number().int(),
+    recipients: z.array(
+      z.object({
+        header: jsonObject.nullable().meta({ description: "The recipient's own unprotected header, or null" }),
+        encrypted_key_bytes: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'JweFacts', description: 'What a JWE shows without its key; nothing is decrypted' });
+
+// Every form's answer, in the order the fields are written; `input` leads at the top level only.
+const decodedFields = {
+  header: jsonObject.meta({ description: 'The JOSE header; for a JSON serialization, the first signature or recipient, merged' }),
+  payload: jsonObject.nullable().meta({ description: 'The claims verbatim; null for a JWE and for a JWS carrying another token' }),
+  signature: z.string().nullable(),
   algorithm: z.string().nullable(),
   token_type: z.string().nullable(),
   expires_at: isoOrNull,
@@ -232,19 +270,29 @@ export const decodeOutput = z.object({
     .nullable()
     .meta({ description: 'aud when it is a string or an array of strings, else null; payload keeps it as given' }),
   subject: z.string().nullable().meta({ description: 'sub when it is a string, else null; payload keeps it as given' }),
-  encoding: z.literal('jwt'),
+  encoding: z.enum(['jwt', 'jwe', 'jwe-json', 'jws-json']),
   source: z.literal('decode'),
   findings: z
-    .array(
-      z
-        .object({
-          code: z.enum(FINDING_CODES),
-          severity: z.enum(SEVERITIES),
-          message: z.string().meta({ description: 'Why it matters, citing RFC 8725 where it applies' }),
-        })
-        .meta({ id: 'Finding' }),
-    )
+    .array(finding)
     .meta({ description: 'Security findings about the token, most severe first; empty when there is nothing to say' }),
+  serialization: z.enum(['flattened', 'general']).optional().meta({ description: 'For a JWS JSON serialization' }),
+  signatures: z.array(jwsSignature).optional().meta({ description: 'For a JWS JSON serialization: every signature, in order' }),
+  jwe: jweFacts.optional(),
+};
+
+// Nesting stops at three tokens (MAX_NESTED_TOKENS), so the schema spells out its two inner levels
+// instead of recursing: the OpenAPI document and the client's types stay finite and exact.
+const innermostToken = z
+  .object(decodedFields)
+  .meta({ id: 'InnermostToken', description: 'The third token of a nested JWT, decoded as /jwt/decode answers for it, without input' });
+const nestedToken = z
+  .object({ ...decodedFields, nested: innermostToken.optional() })
+  .meta({ id: 'NestedToken', description: 'The token a cty: JWT token carries, decoded as /jwt/decode answers for it, without input' });
+
+export const decodeOutput = z.object({
+  input: z.string(),
+  ...decodedFields,
+  nested: nestedToken.optional(),
 });
 
 export const verifyOutput = z.object({

@@ -45,8 +45,10 @@ function lines(value: unknown, indent: string, style: Style): string[] {
     });
   }
   if (!isRecord(value)) return [`${indent}${scalar(value, style)}`];
-  const width = Math.max(0, ...Object.keys(value).map((key) => key.length));
-  return Object.entries(value).flatMap(([key, inner]) => {
+  // As in JSON, a member whose value is undefined is not shown.
+  const entries = Object.entries(value).filter(([, inner]) => inner !== undefined);
+  const width = Math.max(0, ...entries.map(([key]) => key.length));
+  return entries.flatMap(([key, inner]) => {
     const label = style.key(key.padEnd(width));
     if (isRecord(inner) || (Array.isArray(inner) && inner.length > 0))
       return [`${indent}${style.key(key)}`, ...lines(inner, `${indent}  `, style)];

@@ -1,0 +1,230 @@
+import { DomainError } from '../errors.js';
+import {
+  MAX_JSON_DEPTH,
+  MAX_TOKEN_LENGTH,
+  base64UrlBytes,
+  compactJwsOf,
+  compactJwsWithHeader,
+  decodeSegment,
+  parseJsonText,
+  segmentText,
+  stripToken,
+  type CompactJws,
+  type JsonObject,
+} from './compact.js';
+
+/** What a JWE shows without its key: algorithms and byte lengths, never the plaintext. */
+export interface JweFacts {
+  readonly encryption: string | null;
+  readonly compression: string | null;
+  readonly encrypted_key_bytes: number;
+  readonly iv_bytes: number;
+  readonly ciphertext_bytes: number;
+  readonly tag_bytes: number;
+  readonly recipients: { readonly header: JsonObject | null; readonly encrypted_key_bytes: number }[];
+}
+
+/** One signature of a JWS JSON serialization. */
+export interface JwsSignature {
+  readonly protected: JsonObject | null;
+  readonly header: JsonObject | null;
+  readonly algorithm: string | null;
+  readonly key_id: string | null;
+  readonly signature: string;
+}
+
+/** A token in one of the JOSE forms (contract §4c), read but never verified or decrypted. */
+export type TokenForm =
+  | { readonly form: 'jwt'; readonly jws: CompactJws }
+  | {
+      readonly form: 'jwt-nested';
+      readonly header: JsonObject;
+      readonly signature: string;
+      /** The token the payload carries, as text: a compact JWS or JWE. */
+      readonly inner: string;
+      readonly duplicateMember: boolean;
+    }
+  | {
+      readonly form: 'jwe' | 'jwe-json';
+      /** The protected header, merged with the shared and the first recipient's unprotected headers. */
+      readonly header: JsonObject;
+      readonly jwe: JweFacts;
+      readonly duplicateMember: boolean;
+    }
+  | {
+      readonly form: 'jws-json';
+      readonly serialization: 'flattened' | 'general';
+      /** The first signature's protected header merged with its unprotected one, the protected value winning. */
+      readonly header: JsonObject;
+      readonly payload: JsonObject;
+      readonly signature: string;
+      readonly signatures: JwsSignature[];
+      /** What the first signature signs, `protected.payload` as sent. */
+      readonly signingInput: string;
+      /** Some signature names a member in both its protected and its unprotected header. */
+      readonly headerConflict: boolean;
+      readonly duplicateMember: boolean;
+    };
+
+/** Three or five base64url parts: what a nested token's payload must carry. */
+const COMPACT_TOKEN = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*){2}(?:(?:\.[A-Za-z0-9_-]*){2})?$/;
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringMember = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function member(object: JsonObject, name: string, expected: 'string' | 'object' | 'array'): unknown {
+  if (!Object.hasOwn(object, name)) return undefined;
+  const value = object[name];
+  const fits = expected === 'string' ? typeof value === 'string' : expected === 'object' ? isObject(value) : Array.isArray(value);
+  if (!fits) {
+    throw new DomainError(
+      'TOKEN_MALFORMED',
+      `token JSON member ${name} must be ${expected === 'array' ? 'an array' : `a JSON ${expected}`}`,
+    );
+  }
+  return value;
+}
+
+const optionalObject = (object: JsonObject, name: string): JsonObject | null => (member(object, name, 'object') as JsonObject) ?? null;
+const optionalString = (object: JsonObject, name: string): string | undefined => member(object, name, 'string') as string | undefined;
+
+/** Members of `protectedHeader` win: only they are signed (or authenticated). */
+const merged = (...headers: (JsonObject | null)[]): JsonObject =>
+  Object.assign({}, ...headers.filter((header) => header !== null).reverse()) as JsonObject;
+
+const byteLength = (part: string, text: string | undefined): number => (text === undefined ? 0 : base64UrlBytes(part, text).length);
+
+function jweFacts(
+  protectedHeader: JsonObject,
+  shared: JsonObject | null,
+  recipients: { header: JsonObject | null; encryptedKey: string | undefined }[],
+  parts: { iv: string | undefined; ciphertext: string; tag: string | undefined },
+): { header: JsonObject; jwe: JweFacts } {
+  if (parts.ciphertext === '') throw new DomainError('TOKEN_MALFORMED', 'token ciphertext is empty');
+  const listed = recipients.map((recipient) => ({
+    header: recipient.header,
+    encrypted_key_bytes: byteLength('encrypted key', recipient.encryptedKey),
+  }));
+  const header = merged(protectedHeader, shared, recipients[0]?.header ?? null);
+  return {
+    header,
+    jwe: {
+      encryption: stringMember(header.enc),
+      compression: stringMember(header.zip),
+      encrypted_key_bytes: listed[0]?.encrypted_key_bytes ?? 0,
+      iv_bytes: byteLength('iv', parts.iv),
+      ciphertext_bytes: byteLength('ciphertext', parts.ciphertext),
+      tag_bytes: byteLength('tag', parts.tag),
+      recipients: listed,
+    },
+  };
+}
+
+function readCompactJwe(compact: string): TokenForm {
+  const [protectedText = '', encryptedKey, iv, ciphertext = '', tag] = compact.split('.');
+  const protectedHeader = decodeSegment('protected header', protectedText);
+  const { header, jwe } = jweFacts(protectedHeader.value, null, [{ header: null, encryptedKey }], { iv, ciphertext, tag });
+  return { form: 'jwe', header, jwe, duplicateMember: protectedHeader.duplicateMember };
+}
+
+function readJweJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
+  const protectedText = optionalString(token, 'protected');
+  const protectedHeader = protectedText === undefined ? undefined : decodeSegment('protected header', protectedText);
+  const shared = optionalObject(token, 'unprotected');
+  const listed = member(token, 'recipients', 'array') as unknown[] | undefined;
+  const recipients =
+    listed === undefined
+      ? [{ header: optionalObject(token, 'header'), encryptedKey: optionalString(token, 'encrypted_key') }]
+      : listed.map((recipient) => {
+          if (!isObject(recipient)) throw new DomainError('TOKEN_MALFORMED', 'token JSON member recipients must hold JSON objects');
+          return { header: optionalObject(recipient, 'header'), encryptedKey: optionalString(recipient, 'encrypted_key') };
+        });
+  if (recipients.length === 0) throw new DomainError('TOKEN_MALFORMED', 'token JSON member recipients must not be empty');
+  const { header, jwe } = jweFacts(protectedHeader?.value ?? {}, shared, recipients, {
+    iv: optionalString(token, 'iv'),
+    ciphertext: optionalString(token, 'ciphertext') ?? '',
+    tag: optionalString(token, 'tag'),
+  });
+  return { form: 'jwe-json', header, jwe, duplicateMember: outerDuplicate || protectedHeader?.duplicateMember === true };
+}
+
+function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
+  const payloadText = optionalString(token, 'payload');
+  if (payloadText === undefined) throw new DomainError('TOKEN_MALFORMED', 'token JSON serialization has no payload');
+  const payload = decodeSegment('payload', payloadText);
+  const listed = member(token, 'signatures', 'array') as unknown[] | undefined;
+  const entries: JsonObject[] =
+    listed === undefined
+      ? [token]
+      : listed.map((entry) => {
+          if (!isObject(entry)) throw new DomainError('TOKEN_MALFORMED', 'token JSON member signatures must hold JSON objects');
+          return entry;
+        });
+  if (entries.length === 0) throw new DomainError('TOKEN_MALFORMED', 'token JSON serialization has no signatures');
+  let duplicateMember = outerDuplicate || payload.duplicateMember;
+  let headerConflict = false;
+  const signatures = entries.map((entry) => {
+    const protectedText = optionalString(entry, 'protected');
+    const protectedHeader = protectedText === undefined ? undefined : decodeSegment('protected header', protectedText);
+    duplicateMember ||= protectedHeader?.duplicateMember === true;
+    const unprotected = optionalObject(entry, 'header');
+    const signature = optionalString(entry, 'signature');
+    if (signature === undefined) throw new DomainError('TOKEN_MALFORMED', 'token JSON serialization has a signature without signature');
+    base64UrlBytes('signature', signature);
+    if (protectedHeader !== undefined && unprotected !== null) {
+      headerConflict ||= Object.keys(unprotected).some((name) => Object.hasOwn(protectedHeader.value, name));
+    }
+    const header = merged(protectedHeader?.value ?? null, unprotected);
+    return {
+      protected: protectedHeader?.value ?? null,
+      header: unprotected,
+      algorithm: stringMember(header.alg),
+      key_id: stringMember(header.kid),
+      signature,
+    };
+  });
+  const first = signatures[0] as JwsSignature;
+  const firstProtected = optionalString(entries[0] as JsonObject, 'protected') ?? '';
+  return {
+    form: 'jws-json',
+    serialization: listed === undefined ? 'flattened' : 'general',
+    header: merged(first.protected, first.header),
+    payload: payload.value,
+    signature: first.signature,
+    signatures,
+    signingInput: `${firstProtected}.${payloadText}`,
+    headerConflict,
+    duplicateMember,
+  };
+}
+
+/**
+ * Reads a token in any JOSE form of contract §4c: a compact JWS (three parts),
+ * a compact JWE (five), or a JSON serialization of either (an object with
+ * `ciphertext` is a JWE). The length, base64url, UTF-8, depth and
+ * duplicate-member rules of a compact JWS apply to every part. Throws the
+ * `TOKEN_*` DomainErrors of `readCompactJws`, and `TOKEN_MALFORMED` for a JSON
+ * serialization whose members are missing or of the wrong type.
+ */
+export function readToken(token: string): TokenForm {
+  const text = stripToken(token);
+  if (text.startsWith('{')) {
+    const { value, duplicateMember } = parseJsonText('serialization', text);
+    return Object.hasOwn(value, 'ciphertext') ? readJweJson(value, duplicateMember) : readJwsJson(value, duplicateMember);
+  }
+  const parts = text.split('.');
+  if (parts.length === 5) return readCompactJwe(text);
+  if (parts.length !== 3) return { form: 'jwt', jws: compactJwsOf(text) };
+  const [headerText, payloadText, signature] = parts as [string, string, string];
+  const header = decodeSegment('header', headerText);
+  if (typeof header.value.cty === 'string' && header.value.cty.toLowerCase() === 'jwt') {
+    const inner = segmentText('payload', payloadText);
+    if (!COMPACT_TOKEN.test(inner)) {
+      throw new DomainError('TOKEN_MALFORMED', 'token has cty JWT, but its payload is not a compact JWS or JWE');
+    }
+    return { form: 'jwt-nested', header: header.value, signature, inner, duplicateMember: header.duplicateMember };
+  }
+  return { form: 'jwt', jws: compactJwsWithHeader(text, header, payloadText, signature) };
+}
+
+export { MAX_JSON_DEPTH, MAX_TOKEN_LENGTH };

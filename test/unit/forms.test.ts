@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { DecodeJwt, type DecodedBody } from '../../src/core/use-cases/decode-jwt.js';
+import { expectDomainError } from '../support/domain-error.js';
+import { FixedClock } from '../support/fakes.js';
+import { JWT_IO_TOKEN, RFC7516_JWE, b64url, tokenOf } from '../support/fixtures.js';
+
+const decoder = new DecodeJwt(new FixedClock(Date.UTC(2026, 10, 22)), new HmacKnownSecrets());
+const decode = (token: string) => decoder.execute({ token });
+const codes = (token: string) => decode(token).findings.map((finding) => finding.code);
+const json = (value: unknown) => JSON.stringify(value);
+
+// RFC 7516 Appendix A.2.7 and A.4.7: the RSAES-PKCS1-v1_5 encrypted key, 256 bytes.
+const RSA1_5_KEY =
+  'UGhIOguC7IuEvf_NPVaXsGMoLOmwvc1GyqlIKOK1nN94nHPoltGRhWhw7Zx0-kFm1NJn8LE9XShH59_i8J0PH5ZZyNfGy2xGdULU7sHNF6Gp2vPLgNZ__deLKxGHZ7PcHALUzoOegEI-8E66jX2E4zyJKx-YxzZIItRzC5hlRirb6Y5Cl_p-ko3YvkkysZIFNPccxRU7qve1WYPxqbb2Yw8kZqa2rMWI5ng8OtvzlV7elprCbuPhcCdZ6XDP0_F8rkXds2vE4X-ncOIM8hAYHHi29NX0mcKiRaD0-D-ljQTP-cFPgwCp6X-nZZd9OHBv-B3oWh2TbqmScqXMR4gp_A';
+// RFC 7516 Appendix A.2.7: RSAES-PKCS1-v1_5 and AES_128_CBC_HMAC_SHA_256.
+const RFC7516_A2 = `eyJhbGciOiJSU0ExXzUiLCJlbmMiOiJBMTI4Q0JDLUhTMjU2In0.${RSA1_5_KEY}.AxY8DCtDaGlsbGljb3RoZQ.KDlTtXchhZTGufMYmOYGS4HffxPSUrfmqCHXaI9wOGY.9hH0vgRfYgPnAHOd8stkvw`;
+// RFC 7516 Appendix A.3.7: AES Key Wrap and AES_128_CBC_HMAC_SHA_256.
+const RFC7516_A3 =
+  'eyJhbGciOiJBMTI4S1ciLCJlbmMiOiJBMTI4Q0JDLUhTMjU2In0.6KB707dM9YTIgHtLvtgWQ8mKwboJW3of9locizkDTHzBC2IlrT1oOQ.AxY8DCtDaGlsbGljb3RoZQ.KDlTtXchhZTGufMYmOYGS4HffxPSUrfmqCHXaI9wOGY.U0m_YmjN04DJvceFICbCVQ';
+// RFC 7516 Appendix A.4.7: the general JWE JSON serialization, two recipients.
+const RFC7516_A4 = json({
+  protected: 'eyJlbmMiOiJBMTI4Q0JDLUhTMjU2In0',
+  unprotected: { jku: 'https://server.example.com/keys.jwks' },
+  recipients: [
+    { header: { alg: 'RSA1_5', kid: '2011-04-29' }, encrypted_key: RSA1_5_KEY },
+    { header: { alg: 'A128KW', kid: '7' }, encrypted_key: '6KB707dM9YTIgHtLvtgWQ8mKwboJW3of9locizkDTHzBC2IlrT1oOQ' },
+  ],
+  iv: 'AxY8DCtDaGlsbGljb3RoZQ',
+  ciphertext: 'KDlTtXchhZTGufMYmOYGS4HffxPSUrfmqCHXaI9wOGY',
+  tag: 'Mz-VPPyU4RlcuYv1IwIvzw',
+});
+// RFC 7516 Appendix A.5: the flattened JWE JSON serialization.
+const RFC7516_A5 = json({
+  protected: 'eyJlbmMiOiJBMTI4Q0JDLUhTMjU2In0',
+  unprotected: { jku: 'https://server.example.com/keys.jwks' },
+  header: { alg: 'A128KW', kid: '7' },
+  encrypted_key: '6KB707dM9YTIgHtLvtgWQ8mKwboJW3of9locizkDTHzBC2IlrT1oOQ',
+  iv: 'AxY8DCtDaGlsbGljb3RoZQ',
+  ciphertext: 'KDlTtXchhZTGufMYmOYGS4HffxPSUrfmqCHXaI9wOGY',
+  tag: 'Mz-VPPyU4RlcuYv1IwIvzw',
+});
+// RFC 7515 Appendix A.2 and A.3: the RS256 and ES256 signatures of the same payload.
+const A_PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
+const RS256_SIGNATURE =
+  'cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw';
+const ES256_SIGNATURE = 'DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q';
+// RFC 7515 Appendix A.6.4: the general JWS JSON serialization.
+const RFC7515_A6 = json({
+  payload: A_PAYLOAD,
+  signatures: [
+    { protected: 'eyJhbGciOiJSUzI1NiJ9', header: { kid: '2010-12-29' }, signature: RS256_SIGNATURE },
+    { protected: 'eyJhbGciOiJFUzI1NiJ9', header: { kid: 'e9bc097a-ce51-4036-9562-d2ade882db0d' }, signature: ES256_SIGNATURE },
+  ],
+});
+// RFC 7515 Appendix A.7: the flattened JWS JSON serialization.
+const RFC7515_A7 = json({
+  payload: A_PAYLOAD,
+  protected: 'eyJhbGciOiJFUzI1NiJ9',
+  header: { kid: 'e9bc097a-ce51-4036-9562-d2ade882db0d' },
+  signature: ES256_SIGNATURE,
+});
+const A_CLAIMS = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
+
+/** What every token without readable claims answers for them. */
+const NO_CLAIMS = {
+  payload: null,
+  expires_at: null,
+  issued_at: null,
+  not_before: null,
+  expired: null,
+  issuer: null,
+  audience: null,
+  subject: null,
+};
+
+describe('DecodeJwt, every JOSE form', () => {
+  describe('a JWE, whose payload is never decrypted', () => {
+    it('reads RFC 7516 A.1 (compact, RSA-OAEP and A256GCM): header and byte lengths', () => {
+      expect(decode(RFC7516_JWE)).toEqual({
+        input: RFC7516_JWE,
+        header: { alg: 'RSA-OAEP', enc: 'A256GCM' },
+        ...NO_CLAIMS,
+        signature: null,
+        algorithm: 'RSA-OAEP',
+        token_type: null,
+        encoding: 'jwe',
+        source: 'decode',
+        findings: [],
+        jwe: {
+          encryption: 'A256GCM',
+          compression: null,
+          encrypted_key_bytes: 256,
+          iv_bytes: 12,
+          // "The true sign of intelligence is not knowledge but imagination.": 63 bytes, and GCM adds none.
+          ciphertext_bytes: 63,
+          tag_bytes: 16,
+          recipients: [{ header: null, encrypted_key_bytes: 256 }],
+        },
+      });
+    });
+
+    it('reads RFC 7516 A.2 (RSA1_5 and A128CBC-HS256), and flags RSA1_5 as critical', () => {
+      const decoded = decode(RFC7516_A2);
+      // "Live long and prosper." (22 bytes) padded to two AES blocks; the tag is half the HMAC.
+      expect(decoded.jwe).toMatchObject({
+        encryption: 'A128CBC-HS256',
+        encrypted_key_bytes: 256,
+        iv_bytes: 16,
+        ciphertext_bytes: 32,
+        tag_bytes: 16,
+      });
+      expect(decoded.findings).toEqual([expect.objectContaining({ code: 'jwe_rsa1_5', severity: 'critical' })]);
+    });
+
+    it('reads RFC 7516 A.3 (A128KW): a 40-byte wrapped key, and nothing to flag', () => {
+      expect(decode(RFC7516_A3)).toMatchObject({ encoding: 'jwe', findings: [], jwe: { encrypted_key_bytes: 40, ciphertext_bytes: 32 } });
+    });
+
+    it('reads RFC 7516 A.4 (general JSON): the merged header of the first recipient, and every recipient', () => {
+      const decoded = decode(RFC7516_A4);
+      expect(decoded).toMatchObject({
+        ...NO_CLAIMS,
+        header: { enc: 'A128CBC-HS256', jku: 'https://server.example.com/keys.jwks', alg: 'RSA1_5', kid: '2011-04-29' },
+        algorithm: 'RSA1_5',
+        encoding: 'jwe-json',
+        jwe: {
+          encryption: 'A128CBC-HS256',
+          encrypted_key_bytes: 256,
+          iv_bytes: 16,
+          ciphertext_bytes: 32,
+          tag_bytes: 16,
+          recipients: [
+            { header: { alg: 'RSA1_5', kid: '2011-04-29' }, encrypted_key_bytes: 256 },
+            { header: { alg: 'A128KW', kid: '7' }, encrypted_key_bytes: 40 },
+          ],
+        },
+      });
+      expect(decoded.findings.map((finding) => finding.code)).toEqual(['jwe_rsa1_5', 'remote_key_url']);
+    });
+
+    it('reads RFC 7516 A.5 (flattened JSON)', () => {
+      expect(decode(RFC7516_A5)).toMatchObject({
+        header: { enc: 'A128CBC-HS256', jku: 'https://server.example.com/keys.jwks', alg: 'A128KW', kid: '7' },
+        encoding: 'jwe-json',
+        jwe: { encrypted_key_bytes: 40, recipients: [{ header: { alg: 'A128KW', kid: '7' }, encrypted_key_bytes: 40 }] },
+      });
+    });
+
+    const jwe = (header: object, encryptedKey = '') => `${b64url(json(header))}.${encryptedKey}.AxY8DCtDaGlsbGljb3RoZQ.KDlT.U0m_`;
+
+    it.each([
+      ['zip', { alg: 'dir', enc: 'A128GCM', zip: 'DEF' }, 'jwe_compression', 'warning'],
+      ['PBES2 with p2c above a million', { alg: 'PBES2-HS256+A128KW', enc: 'A128GCM', p2c: 1_000_001 }, 'jwe_pbes2_count', 'warning'],
+      ['no alg', { enc: 'A128GCM' }, 'alg_missing', 'warning'],
+      ['a jwk', { alg: 'ECDH-ES', enc: 'A128GCM', jwk: {} }, 'embedded_key', 'warning'],
+      ['a kid with a path', { alg: 'dir', enc: 'A128GCM', kid: '../k' }, 'suspicious_kid', 'warning'],
+      ['crit', { alg: 'dir', enc: 'A128GCM', crit: ['x'] }, 'critical_header', 'info'],
+    ])('flags %s', (_label, header, code, severity) => {
+      expect(decode(jwe(header)).findings).toContainEqual(expect.objectContaining({ code, severity }));
+    });
+
+    it.each([
+      ['p2c of exactly a million', { alg: 'PBES2-HS256+A128KW', enc: 'A128GCM', p2c: 1_000_000 }, 'jwe_pbes2_count'],
+      ['a large p2c without PBES2', { alg: 'dir', enc: 'A128GCM', p2c: 9_000_000 }, 'jwe_pbes2_count'],
+      ['RSA-OAEP', { alg: 'RSA-OAEP', enc: 'A128GCM' }, 'jwe_rsa1_5'],
+      ['alg none, which a JWE cannot have anyway', { alg: 'none', enc: 'A128GCM' }, 'alg_none'],
+      ['no exp, which an encrypted payload may well have', { alg: 'dir', enc: 'A128GCM' }, 'no_expiry'],
+    ])('does not flag %s', (_label, header, code) => {
+      expect(codes(jwe(header))).not.toContain(code);
+    });
+
+    it('counts an empty encrypted key, as dir has, as 0 bytes', () => {
+      expect(decode(jwe({ alg: 'dir', enc: 'A128GCM' })).jwe).toMatchObject({ encrypted_key_bytes: 0, ciphertext_bytes: 3, tag_bytes: 3 });
+    });
+
+    it.each([
+      [RFC7516_A3.replace(/^[^.]+/, b64url('[]')), 'TOKEN_SEGMENT_NOT_OBJECT', 'token protected header must be a JSON object'],
+      [RFC7516_A3.replace(/^[^.]+/, b64url('{"alg":')), 'TOKEN_SEGMENT_JSON', 'token protected header is not valid JSON'],
+      [RFC7516_A3.replace('.AxY8', '.Ax*8'), 'TOKEN_SEGMENT_ENCODING', 'token iv contains characters outside the base64url alphabet'],
+      [RFC7516_A3.replace(/\.KDlT[^.]+/, '.'), 'TOKEN_MALFORMED', 'token ciphertext is empty'],
+      [json({ protected: 5, ciphertext: 'KDlT' }), 'TOKEN_MALFORMED', 'token JSON member protected must be a JSON string'],
+      [json({ ciphertext: 'KDlT', recipients: [] }), 'TOKEN_MALFORMED', 'token JSON member recipients must not be empty'],
+      [json({ ciphertext: 'KDlT', recipients: [5] }), 'TOKEN_MALFORMED', 'token JSON member recipients must hold JSON objects'],
+      [json({ ciphertext: 'KD*T' }), 'TOKEN_SEGMENT_ENCODING', 'token ciphertext contains characters outside the base64url alphabet'],
+    ] as const)('refuses %s', (token, code, message) => {
+      expectDomainError(() => decode(token), code, message);
+    });
+  });
+
+  describe('a JWS in JSON serialization', () => {
+    it('reads RFC 7515 A.6 (general): the first signature for header and signature, and every signature listed', () => {
+      expect(decode(RFC7515_A6)).toEqual({
+        input: RFC7515_A6,
+        header: { kid: '2010-12-29', alg: 'RS256' },
+        payload: A_CLAIMS,
+        signature: RS256_SIGNATURE,
+        algorithm: 'RS256',
+        token_type: null,
+        expires_at: '2011-03-22T18:43:00Z',
+        issued_at: null,
+        not_before: null,
+        expired: true,
+        issuer: 'joe',
+        audience: null,
+        subject: null,
+        encoding: 'jws-json',
+        source: 'decode',
+        findings: [expect.objectContaining({ code: 'expired', severity: 'info' })],
+        serialization: 'general',
+        signatures: [
+          {
+            protected: { alg: 'RS256' },
+            header: { kid: '2010-12-29' },
+            algorithm: 'RS256',
+            key_id: '2010-12-29',
+            signature: RS256_SIGNATURE,
+          },
+          {
+            protected: { alg: 'ES256' },
+            header: { kid: 'e9bc097a-ce51-4036-9562-d2ade882db0d' },
+            algorithm: 'ES256',
+            key_id: 'e9bc097a-ce51-4036-9562-d2ade882db0d',
+            signature: ES256_SIGNATURE,
+          },
+        ],
+      });
+    });
+
+    it('reads RFC 7515 A.7 (flattened)', () => {
+      expect(decode(RFC7515_A7)).toMatchObject({
+        header: { kid: 'e9bc097a-ce51-4036-9562-d2ade882db0d', alg: 'ES256' },
+        payload: A_CLAIMS,
+        signature: ES256_SIGNATURE,
+        encoding: 'jws-json',
+        serialization: 'flattened',
+        signatures: [{ algorithm: 'ES256', key_id: 'e9bc097a-ce51-4036-9562-d2ade882db0d' }],
+      });
+    });
+
+    const flattened = (protectedHeader: object, header: object) =>
+      json({
+        payload: b64url(json({ exp: 1_900_000_000, iat: 1_800_000_000 })),
+        protected: b64url(json(protectedHeader)),
+        header,
+        signature: 'c2ln',
+      });
+
+    it('flags a member in both headers of a signature as header_conflict, and shows the protected value', () => {
+      const decoded = decode(flattened({ alg: 'ES256' }, { alg: 'none', kid: 'k' }));
+      expect(decoded.findings[0]).toMatchObject({ code: 'header_conflict', severity: 'critical' });
+      expect(decoded.header).toEqual({ alg: 'ES256', kid: 'k' });
+      expect(codes(flattened({ alg: 'ES256' }, { kid: 'k' }))).not.toContain('header_conflict');
+    });
+
+    it('tries the known secrets on the first signature of a JSON serialization too', () => {
+      const [header = '', payload = '', signature = ''] = JWT_IO_TOKEN.split('.');
+      const token = json({ payload, protected: header, signature });
+      expect(decoder.execute({ token, check_secrets: true }).findings).toContainEqual(expect.objectContaining({ code: 'known_secret' }));
+    });
+
+    it.each([
+      [json({ signatures: [] }), 'TOKEN_MALFORMED', 'token JSON serialization has no payload'],
+      [json({ payload: A_PAYLOAD, signatures: [] }), 'TOKEN_MALFORMED', 'token JSON serialization has no signatures'],
+      [
+        json({ payload: A_PAYLOAD, protected: 'eyJhbGciOiJFUzI1NiJ9' }),
+        'TOKEN_MALFORMED',
+        'token JSON serialization has a signature without signature',
+      ],
+      [
+        json({ payload: A_PAYLOAD, signature: 'c2l*' }),
+        'TOKEN_SEGMENT_ENCODING',
+        'token signature contains characters outside the base64url alphabet',
+      ],
+      [json({ payload: A_PAYLOAD, header: [], signature: 'c2ln' }), 'TOKEN_MALFORMED', 'token JSON member header must be a JSON object'],
+      [json({ payload: b64url('[1]'), signature: 'c2ln' }), 'TOKEN_SEGMENT_NOT_OBJECT', 'token payload must be a JSON object'],
+      ['{"payload":', 'TOKEN_SEGMENT_JSON', 'token serialization is not valid JSON'],
+      [
+        `{"payload":"${A_PAYLOAD}","signature":"c2ln","a":${'['.repeat(70)}${']'.repeat(70)}}`,
+        'TOKEN_TOO_DEEP',
+        'token serialization JSON is nested deeper than 64 levels',
+      ],
+    ] as const)('refuses %s', (token, code, message) => {
+      expectDomainError(() => decode(token), code, message);
+    });
+
+    it('flags a member name the serialization repeats', () => {
+      expect(codes(`{"payload":"${A_PAYLOAD}","signature":"c2ln","signature":"c2ln"}`)).toContain('duplicate_member');
+    });
+  });
+
+  describe('a nested JWT (cty: JWT)', () => {
+    const carrying = (inner: string, header: object = { alg: 'HS256', cty: 'JWT' }) => `${b64url(json(header))}.${b64url(inner)}.c2ln`;
+    // The inner token's answer, as decode gives it, without input.
+    const inner: DecodedBody = Object.fromEntries(Object.entries(decode(JWT_IO_TOKEN)).filter(([key]) => key !== 'input')) as DecodedBody;
+
+    it('answers the outer token without claims, and the inner one as decode answers it', () => {
+      expect(decode(carrying(JWT_IO_TOKEN))).toEqual({
+        input: carrying(JWT_IO_TOKEN),
+        header: { alg: 'HS256', cty: 'JWT' },
+        ...NO_CLAIMS,
+        signature: 'c2ln',
+        algorithm: 'HS256',
+        token_type: null,
+        encoding: 'jwt',
+        source: 'decode',
+        findings: [],
+        nested: inner,
+      });
+    });
+
+    it('reads cty in any letter case, and an inner JWE', () => {
+      expect(decode(carrying(RFC7516_JWE, { alg: 'ES256', cty: 'jwt' })).nested).toMatchObject({
+        encoding: 'jwe',
+        header: { enc: 'A256GCM' },
+      });
+    });
+
+    it('gives each level its own findings', () => {
+      const decoded = decode(carrying(JWT_IO_TOKEN, { alg: 'none', cty: 'JWT' }));
+      expect(decoded.findings.map((finding) => finding.code)).toEqual(['alg_none']);
+      expect(decoded.nested?.findings.map((finding) => finding.code)).toEqual(['no_expiry']);
+    });
+
+    it('reads three tokens, the outer one included, and refuses a fourth', () => {
+      const three = carrying(carrying(JWT_IO_TOKEN));
+      const body: DecodedBody = decode(three);
+      expect(body.nested?.nested).toEqual(inner);
+      expectDomainError(
+        () => decode(carrying(three)),
+        'TOKEN_NESTED_TOO_DEEP',
+        'token nests JWTs more than 3 deep (cty: JWT); at most 3 tokens, the outer one included, are read',
+      );
+    });
+
+    it('refuses a cty JWT payload that is not a compact token', () => {
+      expectDomainError(
+        () => decode(carrying('{"sub":"x"}')),
+        'TOKEN_MALFORMED',
+        'token has cty JWT, but its payload is not a compact JWS or JWE',
+      );
+      expectDomainError(() => decode(carrying('a.b')), 'TOKEN_MALFORMED', 'token has cty JWT, but its payload is not a compact JWS or JWE');
+    });
+
+    it('reads a JWS whose cty is something else as an ordinary token', () => {
+      expect(decode(tokenOf('{"alg":"HS256","cty":"json"}', '{"a":1}')).payload).toEqual({ a: 1 });
+    });
+  });
+});
