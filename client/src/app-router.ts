@@ -158,7 +158,7 @@ export type AppRouter = TRPCBuiltRouter<
           issuer: string | null;
           audience: string | string[] | null;
           subject: string | null;
-          encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
+          encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
           source: 'decode';
           findings: {
             code:
@@ -182,7 +182,13 @@ export type AppRouter = TRPCBuiltRouter<
               | 'header_conflict'
               | 'jwe_rsa1_5'
               | 'jwe_compression'
-              | 'jwe_pbes2_count';
+              | 'jwe_pbes2_count'
+              | 'sd_duplicate_digest'
+              | 'sd_reserved_name'
+              | 'sd_claim_overwrite'
+              | 'sd_hash_mismatch'
+              | 'sd_unmatched_disclosure'
+              | 'sd_key_binding_type';
             severity: 'critical' | 'warning' | 'info';
             message: string;
           }[];
@@ -201,7 +207,7 @@ export type AppRouter = TRPCBuiltRouter<
                 issuer: string | null;
                 audience: string | string[] | null;
                 subject: string | null;
-                encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
+                encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
                 source: 'decode';
                 findings: {
                   code:
@@ -225,7 +231,13 @@ export type AppRouter = TRPCBuiltRouter<
                     | 'header_conflict'
                     | 'jwe_rsa1_5'
                     | 'jwe_compression'
-                    | 'jwe_pbes2_count';
+                    | 'jwe_pbes2_count'
+                    | 'sd_duplicate_digest'
+                    | 'sd_reserved_name'
+                    | 'sd_claim_overwrite'
+                    | 'sd_hash_mismatch'
+                    | 'sd_unmatched_disclosure'
+                    | 'sd_key_binding_type';
                   severity: 'critical' | 'warning' | 'info';
                   message: string;
                 }[];
@@ -243,7 +255,7 @@ export type AppRouter = TRPCBuiltRouter<
                       issuer: string | null;
                       audience: string | string[] | null;
                       subject: string | null;
-                      encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
+                      encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
                       source: 'decode';
                       findings: {
                         code:
@@ -267,7 +279,13 @@ export type AppRouter = TRPCBuiltRouter<
                           | 'header_conflict'
                           | 'jwe_rsa1_5'
                           | 'jwe_compression'
-                          | 'jwe_pbes2_count';
+                          | 'jwe_pbes2_count'
+                          | 'sd_duplicate_digest'
+                          | 'sd_reserved_name'
+                          | 'sd_claim_overwrite'
+                          | 'sd_hash_mismatch'
+                          | 'sd_unmatched_disclosure'
+                          | 'sd_key_binding_type';
                         severity: 'critical' | 'warning' | 'info';
                         message: string;
                       }[];
@@ -290,6 +308,26 @@ export type AppRouter = TRPCBuiltRouter<
                             ciphertext_bytes: number;
                             tag_bytes: number;
                             recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+                          }
+                        | undefined;
+                      sd_jwt?:
+                        | {
+                            hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+                            disclosures: {
+                              disclosure: string;
+                              digest: string;
+                              salt: string;
+                              name: string | null;
+                              value: unknown;
+                              path: string | null;
+                            }[];
+                            disclosed_payload: Record<string, unknown>;
+                            undisclosed_digests: number;
+                            key_binding: {
+                              header: Record<string, unknown>;
+                              payload: Record<string, unknown>;
+                              sd_hash_matches: boolean;
+                            } | null;
                           }
                         | undefined;
                     }
@@ -315,6 +353,22 @@ export type AppRouter = TRPCBuiltRouter<
                       recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
                     }
                   | undefined;
+                sd_jwt?:
+                  | {
+                      hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+                      disclosures: {
+                        disclosure: string;
+                        digest: string;
+                        salt: string;
+                        name: string | null;
+                        value: unknown;
+                        path: string | null;
+                      }[];
+                      disclosed_payload: Record<string, unknown>;
+                      undisclosed_digests: number;
+                      key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
+                    }
+                  | undefined;
               }
             | undefined;
           serialization?: 'flattened' | 'general' | undefined;
@@ -336,6 +390,22 @@ export type AppRouter = TRPCBuiltRouter<
                 ciphertext_bytes: number;
                 tag_bytes: number;
                 recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+              }
+            | undefined;
+          sd_jwt?:
+            | {
+                hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+                disclosures: {
+                  disclosure: string;
+                  digest: string;
+                  salt: string;
+                  name: string | null;
+                  value: unknown;
+                  path: string | null;
+                }[];
+                disclosed_payload: Record<string, unknown>;
+                undisclosed_digests: number;
+                key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
               }
             | undefined;
         }

@@ -146,9 +146,10 @@ describe('every JOSE form, mutated', () => {
     tag: 'AAAA',
   });
   const nested = `${b64url('{"alg":"HS256","cty":"JWT"}')}.${b64url(JWT_IO_TOKEN)}.c2ln`;
+  const sdJwt = `${JWT_IO_TOKEN}~${b64url('["salt", "name", "value"]')}~${b64url('["salt", [1, {"a": 2}]]')}~`;
   const mutation = fc
     .tuple(
-      fc.constantFrom(JWT_IO_TOKEN, jwe, jwsJson, jweJson, nested),
+      fc.constantFrom(JWT_IO_TOKEN, jwe, jwsJson, jweJson, nested, sdJwt),
       fc.nat(),
       fc.string({ unit: 'grapheme', maxLength: 3 }),
       fc.nat({ max: 3 }),

@@ -20,6 +20,12 @@ export const FINDING_CODES = [
   'jwe_rsa1_5',
   'jwe_compression',
   'jwe_pbes2_count',
+  'sd_duplicate_digest',
+  'sd_reserved_name',
+  'sd_claim_overwrite',
+  'sd_hash_mismatch',
+  'sd_unmatched_disclosure',
+  'sd_key_binding_type',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -31,6 +37,8 @@ export interface Finding {
   readonly severity: Severity;
   readonly message: string;
 }
+
+import type { SdJwtProblems } from './sd-jwt.js';
 
 type JsonObject = { readonly [key: string]: unknown };
 
@@ -51,6 +59,8 @@ export interface FindingInput {
   readonly knownSecret: string | undefined;
   /** A JWS JSON signature names a member in both its protected and its unprotected header. */
   readonly headerConflict?: boolean;
+  /** What an SD-JWT's disclosures and key binding showed. */
+  readonly sd?: SdJwtProblems | undefined;
 }
 
 /** PBES2 iterations past this make a decrypting party spend seconds on one token. */
@@ -105,6 +115,31 @@ export function findingsOf(input: FindingInput): Finding[] {
       'header_conflict',
       'critical',
       'a member is in both the protected and the unprotected header of a signature, which RFC 7515 §7.2.1 forbids: libraries disagree on which wins, and only the protected one is signed',
+    );
+  }
+  const sd = input.sd;
+  if (sd?.duplicateDigest === true) {
+    add(
+      'sd_duplicate_digest',
+      'critical',
+      'a digest appears more than once in the payload and the disclosures: RFC 9901 §7.1 requires rejecting the SD-JWT',
+    );
+  }
+  if (sd?.reservedName === true) {
+    add('sd_reserved_name', 'critical', 'a disclosure names _sd or ...: those names are reserved, and RFC 9901 §7.1 requires rejecting it');
+  }
+  if (sd?.claimOverwrite === true) {
+    add(
+      'sd_claim_overwrite',
+      'critical',
+      'a disclosed claim has the name of a claim already in plain form there: RFC 9901 §7.1 requires rejecting the SD-JWT, and verifiers that do not would let a holder replace a signed claim',
+    );
+  }
+  if (sd?.hashMismatch === true) {
+    add(
+      'sd_hash_mismatch',
+      'critical',
+      "the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with: it can be replayed with other disclosures (RFC 9901 §4.3.1)",
     );
   }
   if (signed && typeof alg === 'string' && alg.toLowerCase() === 'none') {
@@ -182,6 +217,16 @@ export function findingsOf(input: FindingInput): Finding[] {
   }
   if (signed && header.b64 === false) {
     add('unencoded_payload', 'warning', 'b64 is false: the payload is signed unencoded (RFC 7797), which many libraries mishandle');
+  }
+  if (sd?.unmatchedDisclosure === true) {
+    add(
+      'sd_unmatched_disclosure',
+      'warning',
+      'a disclosure matches no digest in the payload or in another disclosure: it discloses nothing, and may be left from another token',
+    );
+  }
+  if (sd?.keyBindingType === true) {
+    add('sd_key_binding_type', 'warning', 'the key-binding JWT has a typ other than kb+jwt (RFC 9901 §4.3)');
   }
   if (input.duplicateMember) {
     add(

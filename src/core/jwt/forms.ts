@@ -12,6 +12,7 @@ import {
   type CompactJws,
   type JsonObject,
 } from './compact.js';
+import { readSdJwt, type ReadSdJwt } from './sd-jwt.js';
 
 /** What a JWE shows without its key: algorithms and byte lengths, never the plaintext. */
 export interface JweFacts {
@@ -36,6 +37,7 @@ export interface JwsSignature {
 /** A token in one of the JOSE forms (contract §4c), read but never verified or decrypted. */
 export type TokenForm =
   | { readonly form: 'jwt'; readonly jws: CompactJws }
+  | ({ readonly form: 'sd-jwt' } & ReadSdJwt)
   | {
       readonly form: 'jwt-nested';
       readonly header: JsonObject;
@@ -201,7 +203,7 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
 /**
  * Reads a token in any JOSE form of contract §4c: a compact JWS (three parts),
  * a compact JWE (five), or a JSON serialization of either (an object with
- * `ciphertext` is a JWE). The length, base64url, UTF-8, depth and
+ * `ciphertext` is a JWE), or an SD-JWT (with `~`). The length, base64url, UTF-8, depth and
  * duplicate-member rules of a compact JWS apply to every part. Throws the
  * `TOKEN_*` DomainErrors of `readCompactJws`, and `TOKEN_MALFORMED` for a JSON
  * serialization whose members are missing or of the wrong type.
@@ -212,6 +214,7 @@ export function readToken(token: string): TokenForm {
     const { value, duplicateMember } = parseJsonText('serialization', text);
     return Object.hasOwn(value, 'ciphertext') ? readJweJson(value, duplicateMember) : readJwsJson(value, duplicateMember);
   }
+  if (text.includes('~')) return { form: 'sd-jwt', ...readSdJwt(text) };
   const parts = text.split('.');
   if (parts.length === 5) return readCompactJwe(text);
   if (parts.length !== 3) return { form: 'jwt', jws: compactJwsOf(text) };

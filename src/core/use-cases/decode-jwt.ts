@@ -1,6 +1,7 @@
 import { DomainError } from '../errors.js';
 import { MAX_JSON_DEPTH, MAX_TOKEN_LENGTH, numericClaim, own, type JsonObject } from '../jwt/compact.js';
 import { readToken, type JweFacts, type JwsSignature } from '../jwt/forms.js';
+import type { SdJwt, SdJwtProblems } from '../jwt/sd-jwt.js';
 import { findingsOf, type Finding } from '../jwt/findings.js';
 import type { Clock } from '../ports/clock.js';
 import type { HmacAlgorithm, KnownSecrets } from '../ports/known-secrets.js';
@@ -32,7 +33,7 @@ export interface DecodedBody {
   readonly audience: string | string[] | null;
   /** `sub` when it is a string, else null. */
   readonly subject: string | null;
-  readonly encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json';
+  readonly encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
   readonly source: 'decode';
   readonly findings: Finding[];
   readonly serialization?: 'flattened' | 'general';
@@ -40,6 +41,8 @@ export interface DecodedBody {
   readonly jwe?: JweFacts;
   /** The token a `cty: JWT` JWS carries, decoded in its turn. */
   readonly nested?: DecodedBody;
+  /** An SD-JWT's disclosures, the payload they disclose, and its key binding. */
+  readonly sd_jwt?: SdJwt;
 }
 
 export interface DecodedJwt extends DecodedBody {
@@ -112,6 +115,21 @@ export class DecodeJwt {
             ? this.knownSecret(form.jws.header, form.jws.compact.slice(0, form.jws.compact.lastIndexOf('.')), form.jws.signature)
             : undefined,
         });
+      case 'sd-jwt': {
+        const jws = form.issuerJwt;
+        return {
+          ...this.signed(input, jws.header, jws.payload, jws.signature, nowMs, {
+            encoding: 'sd-jwt',
+            claims: form.sdJwt.disclosed_payload,
+            duplicateMember: form.duplicateMember,
+            sd: form.problems,
+            knownSecret: checkSecrets
+              ? this.knownSecret(jws.header, jws.compact.slice(0, jws.compact.lastIndexOf('.')), jws.signature)
+              : undefined,
+          }),
+          sd_jwt: form.sdJwt,
+        };
+      }
       case 'jws-json':
         return {
           ...this.signed(input, form.header, form.payload, form.signature, nowMs, {
@@ -174,11 +192,11 @@ export class DecodeJwt {
     payload: JsonObject,
     signature: string,
     nowMs: number,
-    { encoding, duplicateMember, headerConflict, knownSecret }: SignedOptions,
+    { encoding, duplicateMember, headerConflict, knownSecret, claims = payload, sd }: SignedOptions,
   ): Answer {
-    const exp = numericClaim(own(payload, 'exp'));
-    const iat = numericClaim(own(payload, 'iat'));
-    const nbf = numericClaim(own(payload, 'nbf'));
+    const exp = numericClaim(own(claims, 'exp'));
+    const iat = numericClaim(own(claims, 'iat'));
+    const nbf = numericClaim(own(claims, 'nbf'));
     return {
       input,
       header,
@@ -190,14 +208,14 @@ export class DecodeJwt {
       issued_at: numericDate(iat),
       not_before: numericDate(nbf),
       expired: exp === undefined ? null : exp * 1000 <= nowMs,
-      issuer: stringOrNull(own(payload, 'iss')),
-      audience: audienceOf(own(payload, 'aud')),
-      subject: stringOrNull(own(payload, 'sub')),
+      issuer: stringOrNull(own(claims, 'iss')),
+      audience: audienceOf(own(claims, 'aud')),
+      subject: stringOrNull(own(claims, 'sub')),
       encoding,
       source: 'decode',
       findings: findingsOf({
         header,
-        payload,
+        payload: claims,
         exp,
         iat,
         nbf,
@@ -205,6 +223,7 @@ export class DecodeJwt {
         duplicateMember,
         knownSecret,
         headerConflict: headerConflict === true,
+        sd,
       }),
     };
   }
@@ -214,7 +233,10 @@ export class DecodeJwt {
 type Answer = DecodedBody & { readonly input: string | undefined };
 
 interface SignedOptions {
-  readonly encoding: 'jwt' | 'jws-json';
+  readonly encoding: 'jwt' | 'jws-json' | 'sd-jwt';
+  /** The claims the derived fields and findings read, when they are not the payload (an SD-JWT's disclosed payload). */
+  readonly claims?: JsonObject;
+  readonly sd?: SdJwtProblems;
   readonly duplicateMember: boolean;
   readonly headerConflict?: boolean;
   readonly knownSecret: string | undefined;

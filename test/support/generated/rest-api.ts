@@ -209,7 +209,7 @@ export interface components {
         };
         Finding: {
             /** @enum {string} */
-            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "claim_type_invalid" | "known_secret" | "header_conflict" | "jwe_rsa1_5" | "jwe_compression" | "jwe_pbes2_count";
+            code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "claim_type_invalid" | "known_secret" | "header_conflict" | "jwe_rsa1_5" | "jwe_compression" | "jwe_pbes2_count" | "sd_duplicate_digest" | "sd_reserved_name" | "sd_claim_overwrite" | "sd_hash_mismatch" | "sd_unmatched_disclosure" | "sd_key_binding_type";
             /** @enum {string} */
             severity: "critical" | "warning" | "info";
             /** @description Why it matters, citing RFC 8725 where it applies */
@@ -248,6 +248,39 @@ export interface components {
                 encrypted_key_bytes: number;
             }[];
         };
+        /** @description An SD-JWT (RFC 9901): its disclosures, what they disclose, and its key binding */
+        SdJwt: {
+            /** @enum {string} */
+            hash_alg: "sha-256" | "sha-384" | "sha-512";
+            disclosures: components["schemas"]["Disclosure"][];
+            /** @description The payload with every matched disclosure in place, recursively (RFC 9901 §7.3) */
+            disclosed_payload: {
+                [key: string]: unknown;
+            };
+            /** @description Digests with no disclosure: claims withheld, or decoys */
+            undisclosed_digests: number;
+            /** @description The key-binding JWT, read but not verified, or null */
+            key_binding: {
+                header: {
+                    [key: string]: unknown;
+                };
+                payload: {
+                    [key: string]: unknown;
+                };
+                sd_hash_matches: boolean;
+            } | null;
+        };
+        Disclosure: {
+            disclosure: string;
+            /** @description base64url of the hash of the disclosure's ASCII */
+            digest: string;
+            salt: string;
+            /** @description null for an array element */
+            name: string | null;
+            value: unknown;
+            /** @description The JSON Pointer where it lands in disclosed_payload, or null when nothing matches it */
+            path: string | null;
+        };
         /** @description The token a cty: JWT token carries, decoded as /jwt/decode answers for it, without input */
         NestedToken: {
             /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
@@ -272,7 +305,7 @@ export interface components {
             /** @description sub when it is a string, else null; payload keeps it as given */
             subject: string | null;
             /** @enum {string} */
-            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json";
+            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
             /** @constant */
             source: "decode";
             /** @description Security findings about the token, most severe first; empty when there is nothing to say */
@@ -285,6 +318,7 @@ export interface components {
             /** @description For a JWS JSON serialization: every signature, in order */
             signatures?: components["schemas"]["JwsSignature"][];
             jwe?: components["schemas"]["JweFacts"];
+            sd_jwt?: components["schemas"]["SdJwt"];
             nested?: components["schemas"]["InnermostToken"];
         };
         /** @description The third token of a nested JWT, decoded as /jwt/decode answers for it, without input */
@@ -311,7 +345,7 @@ export interface components {
             /** @description sub when it is a string, else null; payload keeps it as given */
             subject: string | null;
             /** @enum {string} */
-            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json";
+            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
             /** @constant */
             source: "decode";
             /** @description Security findings about the token, most severe first; empty when there is nothing to say */
@@ -324,6 +358,7 @@ export interface components {
             /** @description For a JWS JSON serialization: every signature, in order */
             signatures?: components["schemas"]["JwsSignature"][];
             jwe?: components["schemas"]["JweFacts"];
+            sd_jwt?: components["schemas"]["SdJwt"];
         };
         /** @description Why the token did not verify; null when valid */
         VerificationFailure: {
@@ -873,7 +908,7 @@ export interface operations {
                         /** @description sub when it is a string, else null; payload keeps it as given */
                         subject: string | null;
                         /** @enum {string} */
-                        encoding: "jwt" | "jwe" | "jwe-json" | "jws-json";
+                        encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
                         /** @constant */
                         source: "decode";
                         /** @description Security findings about the token, most severe first; empty when there is nothing to say */
@@ -886,6 +921,7 @@ export interface operations {
                         /** @description For a JWS JSON serialization: every signature, in order */
                         signatures?: components["schemas"]["JwsSignature"][];
                         jwe?: components["schemas"]["JweFacts"];
+                        sd_jwt?: components["schemas"]["SdJwt"];
                         nested?: components["schemas"]["NestedToken"];
                     };
                 };

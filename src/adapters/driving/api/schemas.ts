@@ -250,6 +250,33 @@ const jweFacts = z
   })
   .meta({ id: 'JweFacts', description: 'What a JWE shows without its key; nothing is decrypted' });
 
+const sdJwt = z
+  .object({
+    hash_alg: z.enum(['sha-256', 'sha-384', 'sha-512']),
+    disclosures: z.array(
+      z
+        .object({
+          disclosure: z.string(),
+          digest: z.string().meta({ description: "base64url of the hash of the disclosure's ASCII" }),
+          salt: z.string(),
+          name: z.string().nullable().meta({ description: 'null for an array element' }),
+          value: z.unknown(),
+          path: z
+            .string()
+            .nullable()
+            .meta({ description: 'The JSON Pointer where it lands in disclosed_payload, or null when nothing matches it' }),
+        })
+        .meta({ id: 'Disclosure' }),
+    ),
+    disclosed_payload: jsonObject.meta({ description: 'The payload with every matched disclosure in place, recursively (RFC 9901 §7.3)' }),
+    undisclosed_digests: z.number().int().meta({ description: 'Digests with no disclosure: claims withheld, or decoys' }),
+    key_binding: z
+      .object({ header: jsonObject, payload: jsonObject, sd_hash_matches: z.boolean() })
+      .nullable()
+      .meta({ description: 'The key-binding JWT, read but not verified, or null' }),
+  })
+  .meta({ id: 'SdJwt', description: 'An SD-JWT (RFC 9901): its disclosures, what they disclose, and its key binding' });
+
 // Every form's answer, in the order the fields are written; `input` leads at the top level only.
 const decodedFields = {
   header: jsonObject.meta({ description: 'The JOSE header; for a JSON serialization, the first signature or recipient, merged' }),
@@ -270,7 +297,7 @@ const decodedFields = {
     .nullable()
     .meta({ description: 'aud when it is a string or an array of strings, else null; payload keeps it as given' }),
   subject: z.string().nullable().meta({ description: 'sub when it is a string, else null; payload keeps it as given' }),
-  encoding: z.enum(['jwt', 'jwe', 'jwe-json', 'jws-json']),
+  encoding: z.enum(['jwt', 'jwe', 'jwe-json', 'jws-json', 'sd-jwt']),
   source: z.literal('decode'),
   findings: z
     .array(finding)
@@ -278,6 +305,7 @@ const decodedFields = {
   serialization: z.enum(['flattened', 'general']).optional().meta({ description: 'For a JWS JSON serialization' }),
   signatures: z.array(jwsSignature).optional().meta({ description: 'For a JWS JSON serialization: every signature, in order' }),
   jwe: jweFacts.optional(),
+  sd_jwt: sdJwt.optional(),
 };
 
 // Nesting stops at three tokens (MAX_NESTED_TOKENS), so the schema spells out its two inner levels

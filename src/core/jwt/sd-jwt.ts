@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { DomainError } from '../errors.js';
+import { MAX_JSON_DEPTH, compactJwsOf, segmentText, type CompactJws, type JsonObject } from './compact.js';
+import { scanJson } from './json-scan.js';
+
+export const SD_HASH_ALGORITHMS = { 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' } as const;
+export type SdHashAlgorithm = keyof typeof SD_HASH_ALGORITHMS;
+
+/** One disclosure, in the order of the token. */
+export interface Disclosure {
+  readonly disclosure: string;
+  /** base64url of the hash of the disclosure's ASCII. */
+  readonly digest: string;
+  readonly salt: string;
+  /** null for an array element. */
+  readonly name: string | null;
+  readonly value: unknown;
+  /** The JSON Pointer where it lands in the disclosed payload, or null when no digest matches it. */
+  readonly path: string | null;
+}
+
+export interface SdJwt {
+  readonly hash_alg: SdHashAlgorithm;
+  readonly disclosures: Disclosure[];
+  readonly disclosed_payload: JsonObject;
+  readonly undisclosed_digests: number;
+  readonly key_binding: { readonly header: JsonObject; readonly payload: JsonObject; readonly sd_hash_matches: boolean } | null;
+}
+
+/** What an SD-JWT's structure says about its safety, for the findings. */
+export interface SdJwtProblems {
+  readonly duplicateDigest: boolean;
+  readonly reservedName: boolean;
+  readonly claimOverwrite: boolean;
+  readonly unmatchedDisclosure: boolean;
+  /** A key-binding JWT whose `sd_hash` is missing or wrong. */
+  readonly hashMismatch: boolean;
+  /** A key-binding JWT whose `typ` is not `kb+jwt`. */
+  readonly keyBindingType: boolean;
+}
+
+export interface ReadSdJwt {
+  readonly issuerJwt: CompactJws;
+  readonly sdJwt: SdJwt;
+  readonly problems: SdJwtProblems;
+  readonly duplicateMember: boolean;
+}
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const pointer = (parent: string, key: string | number): string => `${parent}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+
+function readDisclosure(text: string, index: number, hash: string): Omit<Disclosure, 'path'> & { duplicateMember: boolean } {
+  const part = `disclosure ${index + 1}`;
+  const json = segmentText(part, text);
+  const scan = scanJson(json, MAX_JSON_DEPTH);
+  if (scan.tooDeep) throw new DomainError('TOKEN_TOO_DEEP', `token ${part} JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new DomainError('TOKEN_SEGMENT_JSON', `token ${part} is not valid JSON`);
+  }
+  const shapeOk =
+    Array.isArray(value) && typeof value[0] === 'string' && (value.length === 2 || (value.length === 3 && typeof value[1] === 'string'));
+  if (!shapeOk) {
+    throw new DomainError(
+      'TOKEN_MALFORMED',
+      `token ${part} must be a JSON array of [salt, name, value] or [salt, value], with a string salt and name`,
+    );
+  }
+  const entries = value as unknown[];
+  return {
+    disclosure: text,
+    digest: createHash(hash).update(text, 'ascii').digest('base64url'),
+    salt: entries[0] as string,
+    name: entries.length === 3 ? (entries[1] as string) : null,
+    value: entries.length === 3 ? entries[2] : entries[1],
+    duplicateMember: scan.duplicateMember,
+  };
+}
+
+/**
+ * Reads an SD-JWT (RFC 9901): `<issuer-signed JWT>~<disclosure>~…~`, with an
+ * optional key-binding JWT after the last `~`. Every disclosure is hashed with
+ * `_sd_alg` (sha-256 when absent) and put in place in a copy of the payload,
+ * recursively (RFC 9901 §7.3): `_sd`, `_sd_alg` and `{"...": digest}` entries
+ * without a disclosure go, and are counted. Nothing is verified: the key-binding
+ * JWT's `sd_hash` is compared, its signature is not checked here.
+ *
+ * Throws the `TOKEN_*` DomainErrors of a compact JWS for the issuer-signed JWT,
+ * the key-binding JWT and each disclosure, and `TOKEN_MALFORMED` for a
+ * disclosure of the wrong shape or an unsupported `_sd_alg`.
+ */
+export function readSdJwt(token: string): ReadSdJwt {
+  const parts = token.split('~');
+  const issuerJwt = compactJwsOf(parts[0] ?? '');
+  const keyBindingText = parts.at(-1) ?? '';
+  const disclosureTexts = parts.slice(1, -1);
+  const sdAlg = Object.hasOwn(issuerJwt.payload, '_sd_alg') ? issuerJwt.payload._sd_alg : 'sha-256';
+  if (typeof sdAlg !== 'string' || !Object.hasOwn(SD_HASH_ALGORITHMS, sdAlg)) {
+    throw new DomainError(
+      'TOKEN_MALFORMED',
+      `token _sd_alg must be sha-256, sha-384 or sha-512${typeof sdAlg === 'string' && sdAlg.length <= 32 ? `, not ${JSON.stringify(sdAlg)}` : ''}`,
+    );
+  }
+  const hashAlg = sdAlg as SdHashAlgorithm;
+  const hash = SD_HASH_ALGORITHMS[hashAlg];
+  const read = disclosureTexts.map((text, index) => readDisclosure(text, index, hash));
+  let duplicateMember = issuerJwt.duplicateMember || read.some((disclosure) => disclosure.duplicateMember);
+
+  const byDigest = new Map<string, number>();
+  const paths: (string | null)[] = read.map(() => null);
+  const seen = new Set<string>();
+  const problems = { duplicateDigest: false, reservedName: false, claimOverwrite: false };
+  for (const [index, disclosure] of read.entries()) {
+    if (byDigest.has(disclosure.digest)) problems.duplicateDigest = true;
+    else byDigest.set(disclosure.digest, index);
+  }
+  let undisclosed = 0;
+  /**
+   * The disclosure a digest names, or undefined; a digest met again is noted and
+   * neither placed nor counted a second time (`repeat`).
+   */
+  const take = (digest: unknown): { index: number | undefined; repeat: boolean } => {
+    if (typeof digest !== 'string') return { index: undefined, repeat: false };
+    if (seen.has(digest)) {
+      problems.duplicateDigest = true;
+      return { index: undefined, repeat: true };
+    }
+    seen.add(digest);
+    return { index: byDigest.get(digest), repeat: false };
+  };
+
+  const disclose = (value: unknown, path: string): unknown => {
+    if (Array.isArray(value)) {
+      const out: unknown[] = [];
+      for (const element of value) {
+        if (isObject(element) && Object.keys(element).length === 1 && Object.hasOwn(element, '...')) {
+          const { index, repeat } = take(element['...']);
+          const disclosure = index === undefined ? undefined : read[index];
+          if (disclosure === undefined || disclosure.name !== null) {
+            if (!repeat) undisclosed += 1;
+            continue;
+          }
+          paths[index as number] = pointer(path, out.length);
+          out.push(disclose(disclosure.value, pointer(path, out.length)));
+        } else {
+          out.push(disclose(element, pointer(path, out.length)));
+        }
+      }
+      return out;
+    }
+    if (!isObject(value)) return value;
+    const out: JsonObject = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '_sd' || (key === '_sd_alg' && path === '')) continue;
+      Object.defineProperty(out, key, { value: disclose(inner, pointer(path, key)), enumerable: true, writable: true, configurable: true });
+    }
+    const digests = Object.hasOwn(value, '_sd') && Array.isArray(value._sd) ? value._sd : [];
+    for (const digest of digests) {
+      const { index, repeat } = take(digest);
+      const disclosure = index === undefined ? undefined : read[index];
+      if (disclosure === undefined || disclosure.name === null) {
+        if (!repeat) undisclosed += 1;
+        continue;
+      }
+      if (disclosure.name === '_sd' || disclosure.name === '...') {
+        problems.reservedName = true;
+        continue;
+      }
+      if (Object.hasOwn(out, disclosure.name)) {
+        problems.claimOverwrite = true;
+        continue;
+      }
+      paths[index as number] = pointer(path, disclosure.name);
+      Object.defineProperty(out, disclosure.name, {
+        value: disclose(disclosure.value, pointer(path, disclosure.name)),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  const disclosedPayload = disclose(issuerJwt.payload, '') as JsonObject;
+  problems.reservedName ||= read.some((disclosure) => disclosure.name === '_sd' || disclosure.name === '...');
+
+  let keyBinding: SdJwt['key_binding'] = null;
+  let hashMismatch = false;
+  let keyBindingType = false;
+  if (keyBindingText !== '') {
+    const kb = compactJwsOf(keyBindingText);
+    duplicateMember ||= kb.duplicateMember;
+    const expected = createHash(hash)
+      .update(token.slice(0, token.length - keyBindingText.length), 'ascii')
+      .digest('base64url');
+    const matches = kb.payload.sd_hash === expected;
+    hashMismatch = !matches;
+    keyBindingType = kb.header.typ !== 'kb+jwt';
+    keyBinding = { header: kb.header, payload: kb.payload, sd_hash_matches: matches };
+  }
+  return {
+    issuerJwt,
+    sdJwt: {
+      hash_alg: hashAlg,
+      disclosures: read.map(({ duplicateMember: _scan, ...disclosure }, index) => ({ ...disclosure, path: paths[index] ?? null })),
+      disclosed_payload: disclosedPayload,
+      undisclosed_digests: undisclosed,
+      key_binding: keyBinding,
+    },
+    problems: { ...problems, unmatchedDisclosure: paths.some((path) => path === null), hashMismatch, keyBindingType },
+    duplicateMember,
+  };
+}
