@@ -42,6 +42,7 @@ const style: Style = {
 };
 
 const clock = new SystemClock();
+const decodeJwt = new DecodeJwt(clock, new HmacKnownSecrets());
 const code = await runCli(
   process.argv.slice(2),
   {
@@ -49,8 +50,8 @@ const code = await runCli(
     convertTimestampToUtc: new ConvertTimestampToUtc(),
     convertDatetimeToUnix: new ConvertDatetimeToUnix(),
     identifyTimestamp: new IdentifyTimestamp(clock),
-    decodeJwt: new DecodeJwt(clock, new HmacKnownSecrets()),
-    verifyJwt: new VerifyJwt(clock, verifier),
+    decodeJwt,
+    verifyJwt: new VerifyJwt(clock, verifier, decodeJwt),
   },
   {
     out: (text) => process.stdout.write(text),

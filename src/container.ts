@@ -91,8 +91,8 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
   container
     .bind(TOKENS.VerifyJwt)
     .toResolvedValue(
-      (clock: Clock, verifier: SignatureVerifier) => new VerifyJwt(clock, verifier),
-      [TOKENS.Clock, TOKENS.SignatureVerifier],
+      (clock: Clock, verifier: SignatureVerifier, decoder: DecodeJwt) => new VerifyJwt(clock, verifier, decoder),
+      [TOKENS.Clock, TOKENS.SignatureVerifier, TOKENS.DecodeJwt],
     );
   container
     .bind(TOKENS.ConsumeRateLimit)

@@ -430,14 +430,209 @@ export type AppRouter = TRPCBuiltRouter<
               | 'key_mismatch'
               | 'key_not_found'
               | 'issuer_mismatch'
-              | 'audience_mismatch';
+              | 'audience_mismatch'
+              | 'key_binding_invalid';
             message: string;
           } | null;
           algorithm: string | null;
           key_id: string | null;
           header: Record<string, unknown>;
-          payload: Record<string, unknown>;
+          payload: Record<string, unknown> | null;
           source: 'verify';
+          sd_jwt?:
+            | {
+                hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+                disclosures: {
+                  disclosure: string;
+                  digest: string;
+                  salt: string;
+                  name: string | null;
+                  value: unknown;
+                  path: string | null;
+                }[];
+                disclosed_payload: Record<string, unknown>;
+                undisclosed_digests: number;
+                key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
+              }
+            | undefined;
+          nested?:
+            | {
+                header: Record<string, unknown>;
+                payload: Record<string, unknown> | null;
+                signature: string | null;
+                algorithm: string | null;
+                token_type: string | null;
+                expires_at: string | null;
+                issued_at: string | null;
+                not_before: string | null;
+                expired: boolean | null;
+                issuer: string | null;
+                audience: string | string[] | null;
+                subject: string | null;
+                encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
+                source: 'decode';
+                findings: {
+                  code:
+                    | 'alg_none'
+                    | 'alg_missing'
+                    | 'no_expiry'
+                    | 'expired'
+                    | 'not_yet_valid'
+                    | 'issued_in_future'
+                    | 'long_lived'
+                    | 'date_in_milliseconds'
+                    | 'date_not_numeric'
+                    | 'remote_key_url'
+                    | 'embedded_key'
+                    | 'suspicious_kid'
+                    | 'critical_header'
+                    | 'unencoded_payload'
+                    | 'duplicate_member'
+                    | 'claim_type_invalid'
+                    | 'known_secret'
+                    | 'header_conflict'
+                    | 'jwe_rsa1_5'
+                    | 'jwe_compression'
+                    | 'jwe_pbes2_count'
+                    | 'sd_duplicate_digest'
+                    | 'sd_reserved_name'
+                    | 'sd_claim_overwrite'
+                    | 'sd_hash_mismatch'
+                    | 'sd_unmatched_disclosure'
+                    | 'sd_key_binding_type';
+                  severity: 'critical' | 'warning' | 'info';
+                  message: string;
+                }[];
+                nested?:
+                  | {
+                      header: Record<string, unknown>;
+                      payload: Record<string, unknown> | null;
+                      signature: string | null;
+                      algorithm: string | null;
+                      token_type: string | null;
+                      expires_at: string | null;
+                      issued_at: string | null;
+                      not_before: string | null;
+                      expired: boolean | null;
+                      issuer: string | null;
+                      audience: string | string[] | null;
+                      subject: string | null;
+                      encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
+                      source: 'decode';
+                      findings: {
+                        code:
+                          | 'alg_none'
+                          | 'alg_missing'
+                          | 'no_expiry'
+                          | 'expired'
+                          | 'not_yet_valid'
+                          | 'issued_in_future'
+                          | 'long_lived'
+                          | 'date_in_milliseconds'
+                          | 'date_not_numeric'
+                          | 'remote_key_url'
+                          | 'embedded_key'
+                          | 'suspicious_kid'
+                          | 'critical_header'
+                          | 'unencoded_payload'
+                          | 'duplicate_member'
+                          | 'claim_type_invalid'
+                          | 'known_secret'
+                          | 'header_conflict'
+                          | 'jwe_rsa1_5'
+                          | 'jwe_compression'
+                          | 'jwe_pbes2_count'
+                          | 'sd_duplicate_digest'
+                          | 'sd_reserved_name'
+                          | 'sd_claim_overwrite'
+                          | 'sd_hash_mismatch'
+                          | 'sd_unmatched_disclosure'
+                          | 'sd_key_binding_type';
+                        severity: 'critical' | 'warning' | 'info';
+                        message: string;
+                      }[];
+                      serialization?: 'flattened' | 'general' | undefined;
+                      signatures?:
+                        | {
+                            protected: Record<string, unknown> | null;
+                            header: Record<string, unknown> | null;
+                            algorithm: string | null;
+                            key_id: string | null;
+                            signature: string;
+                          }[]
+                        | undefined;
+                      jwe?:
+                        | {
+                            encryption: string | null;
+                            compression: string | null;
+                            encrypted_key_bytes: number;
+                            iv_bytes: number;
+                            ciphertext_bytes: number;
+                            tag_bytes: number;
+                            recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+                          }
+                        | undefined;
+                      sd_jwt?:
+                        | {
+                            hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+                            disclosures: {
+                              disclosure: string;
+                              digest: string;
+                              salt: string;
+                              name: string | null;
+                              value: unknown;
+                              path: string | null;
+                            }[];
+                            disclosed_payload: Record<string, unknown>;
+                            undisclosed_digests: number;
+                            key_binding: {
+                              header: Record<string, unknown>;
+                              payload: Record<string, unknown>;
+                              sd_hash_matches: boolean;
+                            } | null;
+                          }
+                        | undefined;
+                    }
+                  | undefined;
+                serialization?: 'flattened' | 'general' | undefined;
+                signatures?:
+                  | {
+                      protected: Record<string, unknown> | null;
+                      header: Record<string, unknown> | null;
+                      algorithm: string | null;
+                      key_id: string | null;
+                      signature: string;
+                    }[]
+                  | undefined;
+                jwe?:
+                  | {
+                      encryption: string | null;
+                      compression: string | null;
+                      encrypted_key_bytes: number;
+                      iv_bytes: number;
+                      ciphertext_bytes: number;
+                      tag_bytes: number;
+                      recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+                    }
+                  | undefined;
+                sd_jwt?:
+                  | {
+                      hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+                      disclosures: {
+                        disclosure: string;
+                        digest: string;
+                        salt: string;
+                        name: string | null;
+                        value: unknown;
+                        path: string | null;
+                      }[];
+                      disclosed_payload: Record<string, unknown>;
+                      undisclosed_digests: number;
+                      key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
+                    }
+                  | undefined;
+              }
+            | undefined;
         }
       >;
     };

@@ -1,18 +1,33 @@
+import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SignJWT, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, type CryptoKey } from 'jose';
+import {
+  CompactSign,
+  FlattenedSign,
+  GeneralSign,
+  SignJWT,
+  exportJWK,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  type CryptoKey,
+} from 'jose';
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JoseSignatureVerifier } from '../../src/adapters/driven/jose-signature-verifier.js';
 import { VerifyJwt } from '../../src/core/use-cases/verify-jwt.js';
 import { expectDomainErrorAsync } from '../support/domain-error.js';
 import { FixedClock } from '../support/fakes.js';
-import { tokenOf } from '../support/fixtures.js';
+import { RFC7516_JWE, tokenOf } from '../support/fixtures.js';
 
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);
-const verifier = new VerifyJwt(clock, new JoseSignatureVerifier());
+const decoder = (at: FixedClock) => new DecodeJwt(at, new HmacKnownSecrets());
+const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), decoder(clock));
 
 interface Pair {
   readonly alg: string;
@@ -172,7 +187,7 @@ describe('verification with a public key', () => {
 
 describe('RFC 7515 appendix A, verified with the published keys', () => {
   // The examples expire in 2011 (exp 1300819380); the clock is set before that.
-  const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier());
+  const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
   const PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
   const RS256 = {
     token: `eyJhbGciOiJSUzI1NiJ9.${PAYLOAD}.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw`,
@@ -280,7 +295,11 @@ describe('keys and options that are refused', () => {
   });
 
   it('reads the token exactly as decode does', async () => {
-    await expectDomainErrorAsync(verify('a.b.c.d.e', pairs.ES256!.pem), 'TOKEN_ENCRYPTED', /encrypted JWE/);
+    await expectDomainErrorAsync(
+      verify(RFC7516_JWE, pairs.ES256!.pem),
+      'TOKEN_ENCRYPTED',
+      /^token is an encrypted JWE and cannot be verified/,
+    );
     expect((await verify(`Bearer ${await token()}`, pairs.ES256!.pem)).valid).toBe(true);
   });
 });
@@ -310,5 +329,143 @@ describe('options at their limits', () => {
     const result = await verify(tokenOf('{"alg":256}', '{"sub":"x"}'), pairs.ES256!.pem);
     expect(result.valid).toBe(false);
     expect(result.algorithm).toBeNull();
+  });
+});
+
+describe('every signed JOSE form', () => {
+  const encoder = new TextEncoder();
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const claims = JSON.stringify({ sub: 'user-1', iat: NOW - 60, exp: NOW + 600 });
+
+  describe('RFC 7515 A.6 and A.7, with the published keys', () => {
+    const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+    const PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
+    const RS256_SIGNATURE =
+      'cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw';
+    const ES256_SIGNATURE = 'DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q';
+    const ES256_KEY = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+      y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+    };
+    const A6 = JSON.stringify({
+      payload: PAYLOAD,
+      signatures: [
+        { protected: 'eyJhbGciOiJSUzI1NiJ9', header: { kid: '2010-12-29' }, signature: RS256_SIGNATURE },
+        { protected: 'eyJhbGciOiJFUzI1NiJ9', header: { kid: 'e9bc097a-ce51-4036-9562-d2ade882db0d' }, signature: ES256_SIGNATURE },
+      ],
+    });
+    const A7 = JSON.stringify({
+      payload: PAYLOAD,
+      protected: 'eyJhbGciOiJFUzI1NiJ9',
+      header: { kid: 'e9bc097a-ce51-4036-9562-d2ade882db0d' },
+      signature: ES256_SIGNATURE,
+    });
+
+    it('verifies the general serialization by its second signature, and names that one', async () => {
+      expect(await early.execute({ token: A6, key: JSON.stringify(ES256_KEY) })).toMatchObject({
+        valid: true,
+        reason: null,
+        algorithm: 'ES256',
+        key_id: 'e9bc097a-ce51-4036-9562-d2ade882db0d',
+        payload: { iss: 'joe' },
+      });
+    });
+
+    it('verifies the flattened serialization, and checks its claims too', async () => {
+      expect(await early.execute({ token: A7, key: JSON.stringify(ES256_KEY) })).toMatchObject({ valid: true, algorithm: 'ES256' });
+      expect(await verify(A7, JSON.stringify(ES256_KEY))).toMatchObject({ valid: false, reason: { code: 'expired' } });
+    });
+  });
+
+  it('verifies a general JWS of two signatures by the one its key made, and names the first when neither verifies', async () => {
+    const jws = await new GeneralSign(encoder.encode(claims))
+      .addSignature(pairs.ES256!.privateKey)
+      .setProtectedHeader({ alg: 'ES256' })
+      .setUnprotectedHeader({ kid: 'a' })
+      .addSignature(pairs.EdDSA!.privateKey)
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setUnprotectedHeader({ kid: 'b' })
+      .sign();
+    const token = JSON.stringify(jws);
+    expect(await verify(token, pairs.EdDSA!.pem)).toMatchObject({
+      valid: true,
+      algorithm: 'EdDSA',
+      key_id: 'b',
+      payload: { sub: 'user-1' },
+    });
+    expect(await verify(token, JSON.stringify({ keys: [{ ...pairs.EdDSA!.jwk, kid: 'b' }] }))).toMatchObject({ valid: true, key_id: 'b' });
+    expect(await verify(token, pairs.RS256!.pem)).toMatchObject({ valid: false, algorithm: 'ES256', key_id: 'a' });
+  });
+
+  it('verifies a flattened JWS with an unprotected kid, and refuses it with a changed payload', async () => {
+    const jws = await new FlattenedSign(encoder.encode(claims))
+      .setProtectedHeader({ alg: 'ES256' })
+      .setUnprotectedHeader({ kid: 'k' })
+      .sign(pairs.ES256!.privateKey);
+    expect(await verify(JSON.stringify(jws), pairs.ES256!.pem)).toMatchObject({ valid: true, key_id: 'k' });
+    const tampered = { ...jws, payload: b64(JSON.stringify({ sub: 'admin' })) };
+    expect(await verify(JSON.stringify(tampered), pairs.ES256!.pem)).toMatchObject({ valid: false, reason: { code: 'signature_invalid' } });
+  });
+
+  it('verifies the outer signature of a nested JWT and shows the inner token', async () => {
+    const inner = await sign(pairs.EdDSA!, { exp: NOW + 60 });
+    const outer = await new CompactSign(encoder.encode(inner))
+      .setProtectedHeader({ alg: 'ES256', cty: 'JWT' })
+      .sign(pairs.ES256!.privateKey);
+    const result = await verify(outer, pairs.ES256!.pem);
+    expect(result).toMatchObject({
+      valid: true,
+      algorithm: 'ES256',
+      payload: null,
+      nested: { algorithm: 'EdDSA', payload: { sub: 'user-1' } },
+    });
+    expect(await verify(outer, pairs.EdDSA!.pem)).toMatchObject({ valid: false });
+  });
+
+  describe('an SD-JWT with a holder key in cnf.jwk', () => {
+    const disclosure = b64(JSON.stringify(['salt', 'given_name', 'Erika']));
+    const digest = createHash('sha256').update(disclosure).digest('base64url');
+    const issue = async (cnf: object) =>
+      `${await sign(pairs.ES256!, { exp: NOW + 600, _sd: [digest], _sd_alg: 'sha-256', cnf: { jwk: cnf } }, { typ: 'dc+sd-jwt' })}~${disclosure}~`;
+    const bind = async (presented: string, holder: Pair, sdHash = createHash('sha256').update(presented).digest('base64url')) =>
+      `${presented}${await new SignJWT({ aud: 'https://verifier.example', nonce: 'n', sd_hash: sdHash })
+        .setProtectedHeader({ alg: holder.alg, typ: 'kb+jwt' })
+        .setIssuedAt(NOW - 10)
+        .sign(holder.privateKey)}`;
+
+    it('verifies the issuer signature and a key-binding JWT the holder key made', async () => {
+      const token = await bind(await issue(pairs.EdDSA!.jwk), pairs.EdDSA!);
+      const result = await verify(token, pairs.ES256!.pem);
+      expect(result).toMatchObject({ valid: true, reason: null, algorithm: 'ES256', sd_jwt: { key_binding: { sd_hash_matches: true } } });
+    });
+
+    it.each([
+      [
+        'made by another key',
+        async () => bind(await issue(pairs.EdDSA!.jwk), pairs.ES384!),
+        /^the key-binding JWT does not verify with cnf\.jwk: /,
+      ],
+      [
+        'with a wrong sd_hash',
+        async () => bind(await issue(pairs.EdDSA!.jwk), pairs.EdDSA!, 'AAAA'),
+        /sd_hash is missing or is not the hash/,
+      ],
+      [
+        'with a cnf.jwk that is no public key',
+        async () => bind(await issue({ kty: 'oct', k: 'c2VjcmV0' }), pairs.EdDSA!),
+        /^cnf\.jwk cannot verify the key-binding JWT: key is a symmetric secret/,
+      ],
+    ])('refuses a key-binding JWT %s as key_binding_invalid', async (_label, make, message) => {
+      const result = await verify(await make(), pairs.ES256!.pem);
+      expect(result).toMatchObject({ valid: false, reason: { code: 'key_binding_invalid' } });
+      expect(result.reason?.message).toMatch(message);
+    });
+
+    it('checks the issuer signature first', async () => {
+      const token = await bind(await issue(pairs.EdDSA!.jwk), pairs.EdDSA!);
+      expect(await verify(token, pairs.RS256!.pem)).toMatchObject({ valid: false, reason: { code: 'key_mismatch' } });
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { createPublicKey, type KeyObject, type webcrypto } from 'node:crypto';
 
 type JsonWebKey = webcrypto.JsonWebKey;
-import { createLocalJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import {
+  compactVerify,
+  createLocalJWKSet,
+  errors,
+  flattenedVerify,
+  jwtVerify,
+  type FlattenedJWSInput,
+  type JWSHeaderParameters,
+} from 'jose';
 import { DomainError } from '../../core/errors.js';
 import type {
   SignatureVerifier,
@@ -59,7 +67,8 @@ function publicJwk(value: unknown, where: string): JsonWebKey {
   return jwk;
 }
 
-type Key = { readonly kind: 'single'; readonly key: KeyObject } | { readonly kind: 'set'; readonly keys: JWTVerifyGetKey };
+type Key =
+  { readonly kind: 'single'; readonly key: KeyObject } | { readonly kind: 'set'; readonly keys: ReturnType<typeof createLocalJWKSet> };
 
 /** Reads a public JWK, a JWK Set, a PEM SPKI key or a PEM certificate; refuses everything else with a precise reason. */
 function readKey(text: string): Key {
@@ -139,7 +148,35 @@ function reasonOf(error: unknown, request: VerificationRequest): VerificationRes
   return undefined;
 }
 
-/** Verification with panva/jose over node:crypto keys. It never fetches anything: no remote JWK Set is ever built. */
+/** One signature of a JWS JSON serialization, as the flattened form jose verifies (the core has checked each member). */
+interface Flattened extends FlattenedJWSInput {
+  readonly payload: string;
+}
+
+/** The signatures of a JWS JSON serialization, each as the flattened form jose verifies. */
+function flattenedSignatures(serialization: { readonly [member: string]: unknown }): Flattened[] {
+  const { payload } = serialization as { payload: string };
+  const signatures = Array.isArray(serialization.signatures) ? (serialization.signatures as object[]) : [serialization];
+  return signatures.map((entry) => {
+    const {
+      protected: protectedHeader,
+      header,
+      signature,
+    } = entry as { protected?: string; header?: JWSHeaderParameters; signature: string };
+    return {
+      payload,
+      signature,
+      ...(protectedHeader === undefined ? {} : { protected: protectedHeader }),
+      ...(header === undefined ? {} : { header }),
+    };
+  });
+}
+
+/**
+ * Verification with panva/jose over node:crypto keys. It never fetches anything: no remote JWK Set is ever built.
+ * A JSON serialization verifies when one of its signatures does (jose's flattened verification, which picks a
+ * JWK Set's key by the merged header); the claims are then checked on that signature as a compact JWT.
+ */
 export class JoseSignatureVerifier implements SignatureVerifier {
   async verify(request: VerificationRequest): Promise<VerificationResult> {
     const key = readKey(request.key);
@@ -150,9 +187,26 @@ export class JoseSignatureVerifier implements SignatureVerifier {
       clockTolerance: request.clockToleranceSeconds,
       currentDate: new Date(request.nowMs),
     };
+    const { token } = request;
+    if (token.form === 'compact') return this.attempt(request, () => verifyCompact(token.compact, token.claims, key, options));
+    // When none verifies, the first signature's failure is the answer.
+    let first: VerificationResult | undefined;
+    for (const [index, flattened] of flattenedSignatures(token.serialization).entries()) {
+      const verified = await this.attempt(request, async () => {
+        const keyUsed = await verifiedKey(flattened, key, options);
+        // Claims checks need a protected alg (RFC 7515 §7.2.1 allows it unprotected): then the signature is what counts.
+        if (flattened.protected !== undefined)
+          await jwtVerify(`${flattened.protected}.${flattened.payload}.${flattened.signature}`, keyUsed, options);
+      });
+      if (verified.valid) return { ...verified, signature: index };
+      first ??= { ...verified, signature: index };
+    }
+    return first ?? reason('signature_invalid', 'the serialization has no signature');
+  }
+
+  private async attempt(request: VerificationRequest, run: () => Promise<unknown>): Promise<VerificationResult> {
     try {
-      if (key.kind === 'set') await jwtVerify(request.compact, key.keys, options);
-      else await jwtVerify(request.compact, key.key, options);
+      await run();
       return { valid: true };
     } catch (error) {
       const mapped = reasonOf(error, request);
@@ -160,4 +214,28 @@ export class JoseSignatureVerifier implements SignatureVerifier {
       return mapped;
     }
   }
+}
+
+type Options = Parameters<typeof jwtVerify>[2];
+
+/** A compact JWS: as a JWT, with its claims checked; or, when its payload is another token, its signature alone. */
+async function verifyCompact(compact: string, claims: boolean, key: Key, options: Options): Promise<void> {
+  if (claims) {
+    if (key.kind === 'set') await jwtVerify(compact, key.keys, options);
+    else await jwtVerify(compact, key.key, options);
+    return;
+  }
+  const algorithms = options?.algorithms === undefined ? {} : { algorithms: options.algorithms };
+  if (key.kind === 'set') await compactVerify(compact, key.keys, algorithms);
+  else await compactVerify(compact, key.key, algorithms);
+}
+
+/** Verifies one flattened signature with the key, or the key of the set its merged header picks; returns that key. */
+async function verifiedKey(flattened: Flattened, key: Key, options: Options): Promise<KeyObject | webcrypto.CryptoKey> {
+  const algorithms = options?.algorithms === undefined ? {} : { algorithms: options.algorithms };
+  if (key.kind === 'single') {
+    await flattenedVerify(flattened, key.key, algorithms);
+    return key.key;
+  }
+  return (await flattenedVerify(flattened, key.keys, algorithms)).key;
 }

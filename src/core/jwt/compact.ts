@@ -77,17 +77,6 @@ export function parseJsonText(segment: string, json: string): { value: JsonObjec
   return { value: value as JsonObject, duplicateMember: scan.duplicateMember };
 }
 
-/**
- * Reads a JWS compact serialization: surrounding whitespace and a leading
- * `Bearer ` go, then three parts whose first two are base64url JSON objects.
- * Throws a `TOKEN_*` DomainError with a precise message for an empty,
- * oversized, encrypted (JWE) or malformed token, bad base64url, invalid UTF-8,
- * non-object JSON, or JSON nested deeper than 64 levels.
- */
-export function readCompactJws(token: string): CompactJws {
-  return compactJwsOf(stripToken(token));
-}
-
 /** The token without surrounding whitespace or a `Bearer ` prefix; refused when empty or over 8192 characters. */
 export function stripToken(token: string): string {
   const trimmed = token.trim();
@@ -99,7 +88,13 @@ export function stripToken(token: string): string {
   return compact;
 }
 
-/** `readCompactJws` of a token already stripped. */
+/**
+ * Reads a JWS compact serialization, already stripped (`stripToken`): three
+ * parts whose first two are base64url JSON objects. Throws a `TOKEN_*`
+ * DomainError with a precise message for an encrypted (five parts) or
+ * malformed token, bad base64url, invalid UTF-8, non-object JSON, or JSON
+ * nested deeper than 64 levels.
+ */
 export function compactJwsOf(compact: string): CompactJws {
   const parts = compact.split('.');
   if (parts.length === 5) {

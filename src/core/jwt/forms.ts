@@ -40,6 +40,8 @@ export type TokenForm =
   | ({ readonly form: 'sd-jwt' } & ReadSdJwt)
   | {
       readonly form: 'jwt-nested';
+      /** The outer token as sent. */
+      readonly compact: string;
       readonly header: JsonObject;
       readonly signature: string;
       /** The token the payload carries, as text: a compact JWS or JWE. */
@@ -56,6 +58,8 @@ export type TokenForm =
   | {
       readonly form: 'jws-json';
       readonly serialization: 'flattened' | 'general';
+      /** The serialization's JSON as sent, for verification. */
+      readonly json: JsonObject;
       /** The first signature's protected header merged with its unprotected one, the protected value winning. */
       readonly header: JsonObject;
       readonly payload: JsonObject;
@@ -190,6 +194,7 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   return {
     form: 'jws-json',
     serialization: listed === undefined ? 'flattened' : 'general',
+    json: token,
     header: merged(first.protected, first.header),
     payload: payload.value,
     signature: first.signature,
@@ -205,7 +210,7 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
  * a compact JWE (five), or a JSON serialization of either (an object with
  * `ciphertext` is a JWE), or an SD-JWT (with `~`). The length, base64url, UTF-8, depth and
  * duplicate-member rules of a compact JWS apply to every part. Throws the
- * `TOKEN_*` DomainErrors of `readCompactJws`, and `TOKEN_MALFORMED` for a JSON
+ * `TOKEN_*` DomainErrors of `stripToken` and `compactJwsOf`, and `TOKEN_MALFORMED` for a JSON
  * serialization whose members are missing or of the wrong type.
  */
 export function readToken(token: string): TokenForm {
@@ -225,7 +230,7 @@ export function readToken(token: string): TokenForm {
     if (!COMPACT_TOKEN.test(inner)) {
       throw new DomainError('TOKEN_MALFORMED', 'token has cty JWT, but its payload is not a compact JWS or JWE');
     }
-    return { form: 'jwt-nested', header: header.value, signature, inner, duplicateMember: header.duplicateMember };
+    return { form: 'jwt-nested', compact: text, header: header.value, signature, inner, duplicateMember: header.duplicateMember };
   }
   return { form: 'jwt', jws: compactJwsWithHeader(text, header, payloadText, signature) };
 }

@@ -41,6 +41,8 @@ export interface SdJwtProblems {
 
 export interface ReadSdJwt {
   readonly issuerJwt: CompactJws;
+  /** The key-binding JWT as sent, or null. */
+  readonly keyBindingJwt: string | null;
   readonly sdJwt: SdJwt;
   readonly problems: SdJwtProblems;
   readonly duplicateMember: boolean;
@@ -201,6 +203,7 @@ export function readSdJwt(token: string): ReadSdJwt {
   }
   return {
     issuerJwt,
+    keyBindingJwt: keyBindingText === '' ? null : keyBindingText,
     sdJwt: {
       hash_alg: hashAlg,
       disclosures: read.map(({ duplicateMember: _scan, ...disclosure }, index) => ({ ...disclosure, path: paths[index] ?? null })),

@@ -7,12 +7,22 @@ export const VERIFICATION_REASONS = [
   'not_yet_valid',
   'issuer_mismatch',
   'audience_mismatch',
+  'key_binding_invalid',
 ] as const;
 export type VerificationReasonCode = (typeof VERIFICATION_REASONS)[number];
 
+/** A signed token as the core read it: compact, or a JWS JSON serialization (flattened or general). */
+export type SignedToken =
+  | {
+      readonly form: 'compact';
+      readonly compact: string;
+      /** False for a JWS whose payload is not a claim set (one that carries another token): the signature alone is checked. */
+      readonly claims: boolean;
+    }
+  | { readonly form: 'json'; readonly serialization: { readonly [member: string]: unknown } };
+
 export interface VerificationRequest {
-  /** The JWS compact serialization, already read by the core. */
-  readonly compact: string;
+  readonly token: SignedToken;
   /** The header's alg, to say which algorithm a key failed to verify. */
   readonly algorithm: string | undefined;
   /** A public JWK, a JWK Set, a PEM SPKI public key or a PEM X.509 certificate, as the caller sent it. */
@@ -25,12 +35,16 @@ export interface VerificationRequest {
   readonly nowMs: number;
 }
 
-export type VerificationResult =
-  | { readonly valid: true }
-  | { readonly valid: false; readonly reason: { readonly code: VerificationReasonCode; readonly message: string } };
+export type VerificationResult = (
+  { readonly valid: true } | { readonly valid: false; readonly reason: { readonly code: VerificationReasonCode; readonly message: string } }
+) & {
+  /** For a JSON serialization: which signature verified (or failed last), by its place. */
+  readonly signature?: number;
+};
 
 /**
- * Checks a JWS signature, and the time, issuer and audience claims, with a key
+ * Checks a JWS signature (for a JSON serialization, whether any of its
+ * signatures verifies), and the time, issuer and audience claims, with a key
  * the caller supplies. A failed check is a result, not an error. It throws only
  * `KEY_*` DomainErrors for a key that is malformed, private, symmetric or of a
  * kind that cannot verify a JWS. It never fetches a key: `jku`, `x5u` and `iss`

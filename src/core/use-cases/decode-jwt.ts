@@ -77,14 +77,16 @@ function parseFlag(value: boolean | string | undefined): boolean {
 }
 
 /**
- * Decodes a JWS compact serialization into its header, claims and signature,
- * derives the registered time claims against the clock, and lists security
- * findings about it. With `check_secrets`, an HMAC signature is tried against
- * the publicly known secrets.
+ * Decodes a token in any JOSE form (contract §4, §4c): a compact JWS into its
+ * header, claims and signature; a JWE into its headers and byte lengths,
+ * never decrypted; a JWS JSON serialization with every signature; a nested JWT
+ * level by level; an SD-JWT with its disclosures put in place. It derives the
+ * registered time claims against the clock and lists security findings. With
+ * `check_secrets`, an HMAC signature is tried against the publicly known secrets.
  *
  * It never verifies the signature otherwise and never trusts the claims: they
  * are returned as data and drive nothing. Throws the `TOKEN_*` DomainErrors of
- * `readCompactJws`, and `CHECK_SECRETS_INVALID` for a flag that is neither true
+ * `readToken`, and `CHECK_SECRETS_INVALID` for a flag that is neither true
  * nor false.
  */
 export class DecodeJwt {
@@ -96,6 +98,11 @@ export class DecodeJwt {
   execute({ token, check_secrets }: DecodeJwtInput): DecodedJwt {
     const checkSecrets = parseFlag(check_secrets);
     return this.decode(token, checkSecrets, 1, token) as DecodedJwt;
+  }
+
+  /** A token's answer without `input`, as `nested` shows it: without trying the known secrets. */
+  body(token: string): DecodedBody {
+    return this.decode(token, false, 1, undefined);
   }
 
   /**

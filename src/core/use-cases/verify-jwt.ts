@@ -1,7 +1,10 @@
 import { DomainError } from '../errors.js';
-import { own, readCompactJws, type JsonObject } from '../jwt/compact.js';
+import { own, type JsonObject } from '../jwt/compact.js';
+import { readToken } from '../jwt/forms.js';
+import type { ReadSdJwt, SdJwt } from '../jwt/sd-jwt.js';
+import type { DecodeJwt, DecodedBody } from './decode-jwt.js';
 import type { Clock } from '../ports/clock.js';
-import type { SignatureVerifier, VerificationReasonCode } from '../ports/signature-verifier.js';
+import type { SignatureVerifier, VerificationReasonCode, VerificationRequest, VerificationResult } from '../ports/signature-verifier.js';
 
 export const MAX_KEY_LENGTH = 16 * 1024;
 export const MAX_CLOCK_TOLERANCE_SECONDS = 300;
@@ -38,8 +41,11 @@ export interface VerifiedJwt {
   readonly algorithm: string | null;
   readonly key_id: string | null;
   readonly header: JsonObject;
-  readonly payload: JsonObject;
+  /** null for a JWS that carries another token: `nested` shows it. */
+  readonly payload: JsonObject | null;
   readonly source: 'verify';
+  readonly sd_jwt?: SdJwt;
+  readonly nested?: DecodedBody;
 }
 
 const option = (message: string): DomainError => new DomainError('VERIFY_OPTION_INVALID', message);
@@ -70,54 +76,137 @@ function toleranceOf(value: string | undefined): number {
 }
 
 /**
- * Verifies a JWS compact token with a public key the caller supplies: its
- * signature, then `exp` and `nbf` (with `clock_tolerance`), and `iss` and `aud`
- * when asked. A token that fails any check is an answer (`valid: false` with a
- * reason), not an error; `alg: none` never verifies.
+ * Verifies a signed token with a public key the caller supplies: its signature
+ * (for a JWS JSON serialization, any one of them; for a nested JWT, the outer
+ * one; for an SD-JWT, the issuer's, then the key-binding JWT with `cnf.jwk`),
+ * then `exp` and `nbf` (with `clock_tolerance`), and `iss` and `aud` when asked.
+ * A token that fails any check is an answer (`valid: false` with a reason), not
+ * an error; `alg: none` never verifies.
  *
- * Throws the `TOKEN_*` DomainErrors of decoding, `KEY_TOO_LONG` and the
- * verifier's `KEY_*` errors for a key it cannot or must not use, and
- * `VERIFY_OPTION_INVALID` for an option outside its form. It never fetches a key.
+ * Throws the `TOKEN_*` DomainErrors of decoding (`TOKEN_ENCRYPTED` for a JWE),
+ * `KEY_TOO_LONG` and the verifier's `KEY_*` errors for a key it cannot or must
+ * not use, and `VERIFY_OPTION_INVALID` for an option outside its form. It never
+ * fetches a key.
  */
 export class VerifyJwt {
   constructor(
     private readonly clock: Clock,
     private readonly verifier: SignatureVerifier,
+    /** Shows the token a nested JWT carries. */
+    private readonly decoder: DecodeJwt,
   ) {}
 
   async execute(input: VerifyJwtInput): Promise<VerifiedJwt> {
-    const jws = readCompactJws(input.token);
+    const form = readToken(input.token);
+    if (form.form === 'jwe' || form.form === 'jwe-json') {
+      throw new DomainError(
+        'TOKEN_ENCRYPTED',
+        'token is an encrypted JWE and cannot be verified: decrypting it needs a private or secret key, which this service never takes',
+      );
+    }
     if (input.key.length > MAX_KEY_LENGTH) throw new DomainError('KEY_TOO_LONG', `key is longer than ${MAX_KEY_LENGTH / 1024} KiB`);
     if (input.issuer !== undefined && input.issuer.trim() === '') throw option('issuer must not be empty');
-    const algorithms = algorithmsOf(input.algorithms);
-    const audience = list('audience', input.audience);
-    const clockToleranceSeconds = toleranceOf(input.clock_tolerance);
-    const alg = own(jws.header, 'alg');
-    const kid = own(jws.header, 'kid');
-    const result = await this.verifier.verify({
-      compact: jws.compact,
-      algorithm: typeof alg === 'string' ? alg : undefined,
+    const checks = {
       key: input.key,
-      algorithms,
+      algorithms: algorithmsOf(input.algorithms),
       issuer: input.issuer,
-      audience,
-      clockToleranceSeconds,
+      audience: list('audience', input.audience),
+      clockToleranceSeconds: toleranceOf(input.clock_tolerance),
       nowMs: this.clock.nowMs(),
-    });
-    const unsigned = typeof alg === 'string' && alg.toLowerCase() === 'none';
-    const reason = unsigned
-      ? { code: 'algorithm_not_allowed' as const, message: 'alg is none: an unsigned token never verifies' }
-      : result.valid
-        ? null
-        : result.reason;
-    return {
-      valid: reason === null,
-      reason,
-      algorithm: typeof alg === 'string' ? alg : null,
-      key_id: typeof kid === 'string' ? kid : null,
-      header: jws.header,
-      payload: jws.payload,
-      source: 'verify',
     };
+    switch (form.form) {
+      case 'jwt': {
+        const { header, payload, compact } = form.jws;
+        const result = await this.verifier.verify({
+          ...checks,
+          token: { form: 'compact', compact, claims: true },
+          algorithm: algOf(header),
+        });
+        return answer(header, header, payload, result);
+      }
+      case 'jwt-nested': {
+        const { header, compact } = form;
+        const result = await this.verifier.verify({
+          ...checks,
+          token: { form: 'compact', compact, claims: false },
+          algorithm: algOf(header),
+        });
+        return { ...answer(header, header, null, result), nested: this.decoder.body(form.inner) };
+      }
+      case 'jws-json': {
+        const result = await this.verifier.verify({
+          ...checks,
+          token: { form: 'json', serialization: form.json },
+          algorithm: algOf(form.header),
+        });
+        const chosen = form.signatures[result.signature ?? 0] ?? form.signatures[0];
+        const signed = { ...(chosen?.header ?? {}), ...(chosen?.protected ?? {}) };
+        return answer(signed, form.header, form.payload, result);
+      }
+      case 'sd-jwt': {
+        const { header, payload, compact } = form.issuerJwt;
+        const issued = await this.verifier.verify({
+          ...checks,
+          token: { form: 'compact', compact, claims: true },
+          algorithm: algOf(header),
+        });
+        const result = issued.valid ? await this.keyBinding(form, checks) : issued;
+        return { ...answer(header, header, payload, result), sd_jwt: form.sdJwt };
+      }
+    }
   }
+
+  /**
+   * An SD-JWT's key binding: with a key-binding JWT and `cnf.jwk` in the disclosed payload, the
+   * key-binding JWT must verify with that key and carry the right `sd_hash`.
+   */
+  private async keyBinding(form: ReadSdJwt, checks: Omit<VerificationRequest, 'token' | 'algorithm'>): Promise<VerificationResult> {
+    const cnf = own(form.sdJwt.disclosed_payload, 'cnf');
+    const jwk = typeof cnf === 'object' && cnf !== null ? own(cnf as JsonObject, 'jwk') : undefined;
+    const kb = form.sdJwt.key_binding;
+    if (form.keyBindingJwt === null || kb === null || jwk === undefined) return { valid: true };
+    const invalid = (message: string): VerificationResult => ({ valid: false, reason: { code: 'key_binding_invalid', message } });
+    if (!kb.sd_hash_matches) return invalid("the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with");
+    try {
+      const result = await this.verifier.verify({
+        ...checks,
+        key: JSON.stringify(jwk),
+        algorithms: undefined,
+        issuer: undefined,
+        audience: undefined,
+        token: { form: 'compact', compact: form.keyBindingJwt, claims: true },
+        algorithm: algOf(kb.header),
+      });
+      return result.valid ? result : invalid(`the key-binding JWT does not verify with cnf.jwk: ${result.reason.message}`);
+    } catch (error) {
+      if (error instanceof DomainError) return invalid(`cnf.jwk cannot verify the key-binding JWT: ${error.message}`);
+      throw error;
+    }
+  }
+}
+
+const algOf = (header: JsonObject): string | undefined => {
+  const alg = own(header, 'alg');
+  return typeof alg === 'string' ? alg : undefined;
+};
+
+/** The answer for a token signed under `signedHeader` (the signature that verified, or the first), shown with `header`. */
+function answer(signedHeader: JsonObject, header: JsonObject, payload: JsonObject | null, result: VerificationResult): VerifiedJwt {
+  const alg = own(signedHeader, 'alg');
+  const kid = own(signedHeader, 'kid');
+  const unsigned = typeof alg === 'string' && alg.toLowerCase() === 'none';
+  const reason = unsigned
+    ? { code: 'algorithm_not_allowed' as const, message: 'alg is none: an unsigned token never verifies' }
+    : result.valid
+      ? null
+      : result.reason;
+  return {
+    valid: reason === null,
+    reason,
+    algorithm: typeof alg === 'string' ? alg : null,
+    key_id: typeof kid === 'string' ? kid : null,
+    header,
+    payload,
+    source: 'verify',
+  };
 }

@@ -109,7 +109,7 @@ export interface paths {
         };
         /**
          * Verify a JWT with a public key
-         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
+         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
          */
         get: operations["jwt-verify"];
         put?: never;
@@ -363,7 +363,7 @@ export interface components {
         /** @description Why the token did not verify; null when valid */
         VerificationFailure: {
             /** @enum {string} */
-            code: "signature_invalid" | "algorithm_not_allowed" | "key_mismatch" | "key_not_found" | "expired" | "not_yet_valid" | "issuer_mismatch" | "audience_mismatch";
+            code: "signature_invalid" | "algorithm_not_allowed" | "key_mismatch" | "key_not_found" | "expired" | "not_yet_valid" | "issuer_mismatch" | "audience_mismatch" | "key_binding_invalid";
             message: string;
         } | null;
         Error: {
@@ -1051,11 +1051,14 @@ export interface operations {
                         header: {
                             [key: string]: unknown;
                         };
+                        /** @description The claims; null for a JWS carrying another token, which nested shows */
                         payload: {
                             [key: string]: unknown;
-                        };
+                        } | null;
                         /** @constant */
                         source: "verify";
+                        sd_jwt?: components["schemas"]["SdJwt"];
+                        nested?: components["schemas"]["NestedToken"];
                     };
                 };
             };

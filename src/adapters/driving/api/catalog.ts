@@ -169,7 +169,7 @@ export const catalog = {
       },
       openapi: rest('/jwt/verify', 'jwt', 'Verify a JWT with a public key', {
         description:
-          'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
+          'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
       }),
       input: verifyInput,
       output: verifyOutput,

@@ -332,8 +332,10 @@ export const verifyOutput = z.object({
   algorithm: z.string().nullable(),
   key_id: z.string().nullable(),
   header: jsonObject,
-  payload: jsonObject,
+  payload: jsonObject.nullable().meta({ description: 'The claims; null for a JWS carrying another token, which nested shows' }),
   source: z.literal('verify'),
+  sd_jwt: sdJwt.optional(),
+  nested: nestedToken.optional(),
 });
 
 export const errorBody = z.object({
