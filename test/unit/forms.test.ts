@@ -61,6 +61,9 @@ const RFC7515_A7 = json({
   signature: ES256_SIGNATURE,
 });
 const A_CLAIMS = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
+// RFC 7519 Appendix A.2: a nested JWT, the signed JWT of RFC 7515 A.2 encrypted to RSA1_5 (cty: JWT).
+const RFC7519_A2 =
+  'eyJhbGciOiJSU0ExXzUiLCJlbmMiOiJBMTI4Q0JDLUhTMjU2IiwiY3R5IjoiSldUIn0.g_hEwksO1Ax8Qn7HoN-BVeBoa8FXe0kpyk_XdcSmxvcM5_P296JXXtoHISr_DD_MqewaQSH4dZOQHoUgKLeFly-9RI11TG-_Ge1bZFazBPwKC5lJ6OLANLMd0QSL4fYEb9ERe-epKYE3xb2jfY1AltHqBO-PM6j23Guj2yDKnFv6WO72tteVzm_2n17SBFvhDuR9a2nHTE67pe0XGBUS_TK7ecA-iVq5COeVdJR4U4VZGGlxRGPLRHvolVLEHx6DYyLpw30Ay9R6d68YCLi9FYTq3hIXPK_-dmPlOUlKvPr1GgJzRoeC9G5qCvdcHWsqJGTO_z3Wfo5zsqwkxruxwA.UmVkbW9uZCBXQSA5ODA1Mg.VwHERHPvCNcHHpTjkoigx3_ExK0Qc71RMEParpatm0X_qpg-w8kozSjfNIPPXiTBBLXR65CIPkFqz4l1Ae9w_uowKiwyi9acgVztAi-pSL8GQSXnaamh9kX1mdh3M_TT-FZGQFQsFhu0Z72gJKGdfGE-OE7hS1zuBD5oEUfk0Dmb0VzWEzpxxiSSBbBAzP10l56pPfAtrjEYw-7ygeMkwBl6Z_mLS6w6xUgKlvW6ULmkV-uLC4FUiyKECK4e3WZYKw1bpgIqGYsw2v_grHjszJZ-_I5uM-9RA8ycX9KqPRp9gc6pXmoU_-27ATs9XCvrZXUtK2902AUzqpeEUJYjWWxSNsS-r1TJ1I-FMJ4XyAiGrfmo9hQPcNBYxPz3GQb28Y5CLSQfNgKSGt0A4isp1hBUXBHAndgtcslt7ZoQJaKe_nNJgNliWtWpJ_ebuOpEl8jdhehdccnRMIwAmU1n7SPkmhIl1HlSOpvcvDfhUN5wuqU955vOBvfkBOh5A11UzBuo2WlgZ6hYi9-e3w29bR0C2-pp3jbqxEDw3iWaf2dc5b-LnR0FEYXvI_tYk5rd_J9N0mg0tQ6RbpxNEMNoA9QWk5lgdPvbh9BaO195abQ.AVO9iT5AV4CzvDJCdhSFlQ';
 
 /** What every token without readable claims answers for them. */
 const NO_CLAIMS = {
@@ -111,6 +114,20 @@ describe('DecodeJwt, every JOSE form', () => {
         tag_bytes: 16,
       });
       expect(decoded.findings).toEqual([expect.objectContaining({ code: 'jwe_rsa1_5', severity: 'critical' })]);
+    });
+
+    it('reads RFC 7519 A.2, a nested JWT encrypted to RSA1_5: only its header, since the signed JWT inside is encrypted', () => {
+      const decoded = decode(RFC7519_A2);
+      expect(decoded).toMatchObject({
+        ...NO_CLAIMS,
+        header: { alg: 'RSA1_5', enc: 'A128CBC-HS256', cty: 'JWT' },
+        encoding: 'jwe',
+        // The IV is the ASCII of "Redmond WA 98052".
+        jwe: { encryption: 'A128CBC-HS256', encrypted_key_bytes: 256, iv_bytes: 16, tag_bytes: 16 },
+      });
+      expect((decoded.jwe?.ciphertext_bytes ?? 0) % 16).toBe(0);
+      expect(decoded.nested).toBeUndefined();
+      expect(decoded.findings.map((finding) => finding.code)).toEqual(['jwe_rsa1_5']);
     });
 
     it('reads RFC 7516 A.3 (A128KW): a 40-byte wrapped key, and nothing to flag', () => {
