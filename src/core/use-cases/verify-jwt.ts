@@ -117,20 +117,11 @@ export class VerifyJwt {
     switch (form.form) {
       case 'jwt': {
         const { header, payload, compact } = form.jws;
-        const result = await this.verifier.verify({
-          ...checks,
-          token: { form: 'compact', compact, claims: true },
-          algorithm: algOf(header),
-        });
-        return answer(header, header, payload, result);
+        return answer(header, header, payload, await this.compact(checks, compact, header, true));
       }
       case 'jwt-nested': {
         const { header, compact } = form;
-        const result = await this.verifier.verify({
-          ...checks,
-          token: { form: 'compact', compact, claims: false },
-          algorithm: algOf(header),
-        });
+        const result = await this.compact(checks, compact, header, false);
         return { ...answer(header, header, null, result), nested: this.decoder.body(form.inner) };
       }
       case 'jws-json': {
@@ -145,22 +136,23 @@ export class VerifyJwt {
       }
       case 'sd-jwt': {
         const { header, payload, compact } = form.issuerJwt;
-        const issued = await this.verifier.verify({
-          ...checks,
-          token: { form: 'compact', compact, claims: true },
-          algorithm: algOf(header),
-        });
+        const issued = await this.compact(checks, compact, header, true);
         const result = issued.valid ? await this.keyBinding(form, checks) : issued;
         return { ...answer(header, header, payload, result), sd_jwt: form.sdJwt };
       }
     }
   }
 
+  /** A compact JWS's signature, and with `claims` its time, issuer and audience claims. */
+  private compact(checks: Checks, compact: string, header: JsonObject, claims: boolean): Promise<VerificationResult> {
+    return this.verifier.verify({ ...checks, token: { form: 'compact', compact, claims }, algorithm: algOf(header) });
+  }
+
   /**
    * An SD-JWT's key binding: with a key-binding JWT and `cnf.jwk` in the disclosed payload, the
    * key-binding JWT must verify with that key and carry the right `sd_hash`.
    */
-  private async keyBinding(form: ReadSdJwt, checks: Omit<VerificationRequest, 'token' | 'algorithm'>): Promise<VerificationResult> {
+  private async keyBinding(form: ReadSdJwt, checks: Checks): Promise<VerificationResult> {
     const cnf = own(form.sdJwt.disclosed_payload, 'cnf');
     const jwk = typeof cnf === 'object' && cnf !== null ? own(cnf as JsonObject, 'jwk') : undefined;
     const kb = form.sdJwt.key_binding;
@@ -168,15 +160,8 @@ export class VerifyJwt {
     const invalid = (message: string): VerificationResult => ({ valid: false, reason: { code: 'key_binding_invalid', message } });
     if (!kb.sd_hash_matches) return invalid("the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with");
     try {
-      const result = await this.verifier.verify({
-        ...checks,
-        key: JSON.stringify(jwk),
-        algorithms: undefined,
-        issuer: undefined,
-        audience: undefined,
-        token: { form: 'compact', compact: form.keyBindingJwt, claims: true },
-        algorithm: algOf(kb.header),
-      });
+      const holder = { ...checks, key: JSON.stringify(jwk), algorithms: undefined, issuer: undefined, audience: undefined };
+      const result = await this.compact(holder, form.keyBindingJwt, kb.header, true);
       return result.valid ? result : invalid(`the key-binding JWT does not verify with cnf.jwk: ${result.reason.message}`);
     } catch (error) {
       if (error instanceof DomainError) return invalid(`cnf.jwk cannot verify the key-binding JWT: ${error.message}`);
@@ -184,6 +169,9 @@ export class VerifyJwt {
     }
   }
 }
+
+/** What every verification of one request shares: the key and the requested checks. */
+type Checks = Omit<VerificationRequest, 'token' | 'algorithm'>;
 
 const algOf = (header: JsonObject): string | undefined => {
   const alg = own(header, 'alg');
