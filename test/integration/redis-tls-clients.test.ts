@@ -121,12 +121,15 @@ describe.skipIf(skip)('one TLS Redis that requires client certificates', () => {
       { commandTimeoutMs: 1000, connectTimeoutMs: 1000 },
     ) as Redis;
     const plain = new Redis({ host: '127.0.0.1', port: server.node.port, tls: { ca }, retryStrategy: () => null });
+    // Both clients connect as they are built, so listen to both before awaiting either: the plain
+    // client's refusal can come while the test still waits for ours.
+    const refused = [ours, plain].map((client) => {
+      // The clients' own 'error' events are handled; what differs is their sockets' listeners.
+      client.on('error', () => undefined);
+      return new Promise((resolve) => client.once('error', resolve));
+    });
     try {
-      for (const client of [ours, plain]) {
-        // The clients' own 'error' events are handled; what differs is their sockets' listeners.
-        client.on('error', () => undefined);
-        await new Promise((resolve) => client.once('error', resolve));
-      }
+      await Promise.all(refused);
       const second = new Error('a second error on the same socket');
       expect(() => ours.stream.emit('error', second)).not.toThrow();
       expect(() => plain.stream.emit('error', second)).toThrow(second);
