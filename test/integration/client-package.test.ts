@@ -17,6 +17,7 @@ import { listen, testService, type Running } from '../support/service.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'tsjwt-client-'));
+let tarball = '';
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
@@ -81,10 +82,12 @@ function typecheck(mode: keyof typeof MODES, file: string): SpawnSyncReturns<str
 }
 
 beforeAll(() => {
-  must(run('npm', ['run', '-s', 'build', '-w', 'client'], root), 'building the client');
+  // As on a clean clone: no dist/ until npm pack builds it (the client's prepack script).
+  rmSync(join(root, 'client', 'dist'), { recursive: true, force: true });
   must(run('npm', ['pack', '-w', 'client', '--pack-destination', scratch, '--silent'], root), 'npm pack');
-  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
-  if (!tarball) throw new Error('npm pack made no tarball');
+  const found = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
+  if (!found) throw new Error('npm pack made no tarball');
+  tarball = found;
   writeFileSync(
     join(scratch, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'timestamp-jwt-client': `file:./${tarball}` } }),
@@ -97,6 +100,13 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the client package, installed from its tarball', () => {
+  it('ships the built client with its declarations, built by npm pack itself', () => {
+    const files = must(run('tar', ['tzf', join(scratch, tarball)], scratch), 'listing the tarball').split('\n');
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/app-router.d.ts', 'package.json']) {
+      expect(files).toContain(`package/${file}`);
+    }
+  });
+
   it('brings @trpc/client and nothing of the server', () => {
     const installed = readdirSync(join(scratch, 'node_modules'));
     for (const server of ['express', 'ioredis', 'helmet', 'pino', 'zod', 'jose', 'swagger-ui-dist', 'node', 'rate-limiter-flexible']) {
