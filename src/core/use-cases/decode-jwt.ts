@@ -156,32 +156,11 @@ export class DecodeJwt {
           );
         }
         const nested = this.decode(form.inner, checkSecrets, level + 1, undefined);
-        return {
-          ...withoutClaims(input, form.header, form.signature, 'jwt'),
-          findings: findingsOf({
-            ...NO_CLAIMS,
-            header: form.header,
-            nowSeconds: nowMs / 1000,
-            duplicateMember: form.duplicateMember,
-            knownSecret: undefined,
-          }),
-          nested,
-        };
+        return { ...withoutClaims(input, form, form.signature, 'jwt', nowMs), nested };
       }
       case 'jwe':
       case 'jwe-json':
-        return {
-          ...withoutClaims(input, form.header, null, form.form),
-          findings: findingsOf({
-            ...NO_CLAIMS,
-            header: form.header,
-            encrypted: true,
-            nowSeconds: nowMs / 1000,
-            duplicateMember: form.duplicateMember,
-            knownSecret: undefined,
-          }),
-          jwe: form.jwe,
-        };
+        return { ...withoutClaims(input, form, null, form.form, nowMs), jwe: form.jwe };
     }
   }
 
@@ -249,15 +228,17 @@ interface SignedOptions {
   readonly knownSecret: string | undefined;
 }
 
-const NO_CLAIMS = { payload: undefined, exp: undefined, iat: undefined, nbf: undefined } as const;
-
-/** The body of a token whose claims cannot be read, findings aside. */
+/**
+ * The body of a token whose claims cannot be read: a JWE (encrypted, no signature) or a JWS that
+ * carries another token. Its findings come from the header alone.
+ */
 function withoutClaims(
   input: string | undefined,
-  header: JsonObject,
+  { header, duplicateMember }: { readonly header: JsonObject; readonly duplicateMember: boolean },
   signature: string | null,
   encoding: DecodedBody['encoding'],
-): Omit<Answer, 'findings'> {
+  nowMs: number,
+): Answer {
   return {
     input,
     header,
@@ -274,5 +255,16 @@ function withoutClaims(
     subject: null,
     encoding,
     source: 'decode',
+    findings: findingsOf({
+      header,
+      payload: undefined,
+      exp: undefined,
+      iat: undefined,
+      nbf: undefined,
+      encrypted: encoding === 'jwe' || encoding === 'jwe-json',
+      nowSeconds: nowMs / 1000,
+      duplicateMember,
+      knownSecret: undefined,
+    }),
   };
 }
