@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .image/app
 mkdir -p .image/app/bin
-cp -r dist package.json package-lock.json .image/app/
+cp -r dist public package.json package-lock.json .image/app/
 # The lock file names the client workspace; its manifest is all npm needs of it.
 mkdir -p .image/app/client && cp client/package.json .image/app/client/
 find .image/app/dist \( -name '*.map' -o -name '*.d.ts' \) -delete

@@ -17,7 +17,7 @@ import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-sec
 import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
 import type { UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
-import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability.js';
+import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability/request-log.js';
 import { createRateLimitStore } from './adapters/driven/rate-limit-stores.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
 import packageJson from '../package.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
-import { createHttpApp, type HttpApp, type HttpAppOptions } from './adapters/driving/http/app.js';
-import { HttpMetrics } from './adapters/driving/http/observability.js';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from './adapters/driving/http/pipeline.js';
+import { HttpMetrics } from './adapters/driving/http/observability/metrics.js';
 import { Lifecycle } from './adapters/driving/http/server.js';
 import { SERVICE_VERSION, TOKENS, resolveApplication, type Application } from './container.js';
 

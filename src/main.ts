@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
-import { errorSummary } from './adapters/driving/http/observability.js';
+import { errorSummary } from './adapters/driving/http/observability/error-summary.js';
 import type { Server as NetServer } from 'node:net';
 import { closeGracefully, createHttpServer, createMetricsServer } from './adapters/driving/http/server.js';
-import { parserAnswerRecorder } from './adapters/driving/http/observability.js';
+import { parserAnswerRecorder } from './adapters/driving/http/observability/request-log.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';

@@ -8,6 +8,13 @@ export interface ClientOptions {
   readonly headers?: Record<string, string>;
   /** A fetch to use instead of the global one. */
   readonly fetch?: typeof globalThis.fetch;
+  /**
+   * `'POST'` sends every query as a POST with a JSON body (tRPC's method
+   * override), so that tokens, keys and values never appear in a URL, where
+   * proxy logs, browser history and `Referer` headers keep them. The default,
+   * `'GET'`, puts the input in the query string.
+   */
+  readonly method?: 'GET' | 'POST';
 }
 
 /**
@@ -23,6 +30,7 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): TRPC
         url: `${baseUrl.replace(/\/+$/, '')}/trpc`,
         ...(options.headers === undefined ? {} : { headers: options.headers }),
         ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(options.method === 'POST' ? { methodOverride: 'POST' as const } : {}),
       }),
     ],
   });

@@ -32,18 +32,22 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     await page.goto(`${running.url}/docs/`);
     await page.waitForSelector('.opblock-summary-path', { timeout: 15_000 });
     const paths = (await page.locator('.opblock-summary-path').allTextContents()).map((text) => text.replace(/\u200b/g, ''));
-    expect(paths.sort()).toEqual([
-      '/jwt/decode',
-      '/jwt/verify',
-      '/unix-timestamp/identify',
-      '/unix-timestamp/now',
-      '/unix-timestamp/to-unix',
-      '/unix-timestamp/to-utc',
-    ]);
+    // Each operation twice: as GET and as POST with a JSON body.
+    expect(paths.sort()).toEqual(
+      [
+        '/jwt/decode',
+        '/jwt/verify',
+        '/unix-timestamp/identify',
+        '/unix-timestamp/now',
+        '/unix-timestamp/to-unix',
+        '/unix-timestamp/to-utc',
+      ].flatMap((path) => [path, path]),
+    );
+    expect(await page.locator('.opblock-post').count()).toBe(6);
     expect(await page.locator('.btn.authorize').count()).toBe(0);
 
     const run = async (path: string) => {
-      const operation = page.locator('.opblock', { has: page.locator(`[data-path="${path}"]`) });
+      const operation = page.locator('.opblock-get', { has: page.locator(`[data-path="${path}"]`) });
       await operation.locator('.opblock-summary').click();
       await operation.locator('button.execute').click();
       const body = operation.locator('.live-responses-table .response-col_description .microlight').first();

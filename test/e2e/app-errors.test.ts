@@ -74,9 +74,14 @@ describe('internal errors', () => {
     const { lines, logger, internal } = captured();
     const { app } = testService({}, { logger, rateLimitStore: new FailingStore() });
     expect((await request(app).get('/unix-timestamp/now').expect(500)).body).toEqual({ detail: 'Internal Server Error' });
-    expect((await request(app).get('/trpc/unixTimestamp.now').expect(500)).body).toEqual({ detail: 'Internal Server Error' });
-    // A POST goes through the Express pipeline, whose error handler names the route the same way.
-    expect((await request(app).post('/unix-timestamp/now').expect(500)).body).toEqual({ detail: 'Internal Server Error' });
+    // tRPC's route answers in tRPC's shape.
+    expect((await request(app).get('/trpc/unixTimestamp.now').expect(500)).body.error).toEqual({
+      message: 'Internal Server Error',
+      code: -32603,
+      data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'unixTimestamp.now' },
+    });
+    const post = request(app).post('/unix-timestamp/now').set('Content-Type', 'application/json').send('{}');
+    expect((await post.expect(500)).body).toEqual({ detail: 'Internal Server Error' });
     expect(internal().map((line) => line.route)).toEqual(['/unix-timestamp/now', '/trpc/unixTimestamp.now', '/unix-timestamp/now']);
     expect(internal()[0]).toMatchObject({ error: { type: 'TypeError' } });
     expect(lines.filter((line) => line.msg === 'request').map((line) => line.status)).toEqual([500, 500, 500]);
@@ -110,12 +115,12 @@ describe('errors that carry a status', () => {
   });
 });
 
-describe('errors Express raises', () => {
-  it('answer a path Express cannot decode with a JSON 400, logged as no internal error', async () => {
+describe('paths nothing can decode', () => {
+  it('answer an undecodable page path with a JSON 404, logged as no internal error', async () => {
     const { lines, logger, internal } = captured();
     const { app } = testService({}, { logger });
-    const answer = await request(app).get('/docs/%E0%A4%A').expect(400);
-    expect(answer.text).toBe('{"detail":"Bad Request"}');
+    const answer = await request(app).get('/docs/%E0%A4%A').expect(404);
+    expect(answer.text).toBe('{"detail":"Not Found"}');
     expect(internal()).toEqual([]);
     expect(lines.filter((line) => line.msg === 'request')).toHaveLength(1);
   });
@@ -132,10 +137,10 @@ describe('errors Express raises', () => {
 describe('the tRPC guard', () => {
   it('refuses other methods with 405, Allow and a message in tRPC shape, and lets HEAD through', async () => {
     const { app } = testService({ RATE_LIMIT_POINTS: '100' });
-    const post = await request(app).post('/trpc/unixTimestamp.now').expect(405);
-    expect(post.headers.allow).toBe('GET, HEAD');
+    const post = await request(app).put('/trpc/unixTimestamp.now').expect(405);
+    expect(post.headers.allow).toBe('GET, HEAD, POST');
     expect(post.body.error).toMatchObject({
-      message: 'Method Not Allowed: every procedure is a query, use GET',
+      message: 'Method Not Allowed',
       data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 },
     });
     expect((await request(app).head('/trpc/unixTimestamp.now')).status).toBeLessThan(300);

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createLogger } from '../../src/adapters/driven/logger.js';
-import { HttpMetrics, parserAnswerRecorder } from '../../src/adapters/driving/http/observability.js';
+import { HttpMetrics } from '../../src/adapters/driving/http/observability/metrics.js';
+import { parserAnswerRecorder } from '../../src/adapters/driving/http/observability/request-log.js';
 import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createHttpApp } from '../../src/adapters/driving/http/app.js';
+import { createHttpApp } from '../../src/adapters/driving/http/pipeline.js';
 import type { UseCases } from '../../src/core/use-cases/index.js';
 import { ConsumeRateLimit } from '../../src/core/use-cases/consume-rate-limit.js';
 import { MemoryRateLimitStore } from '../../src/adapters/driven/memory-rate-limit-store.js';
@@ -70,8 +71,8 @@ describe('logs', () => {
   it('name the procedure of a tRPC request that the Express pipeline answers', async () => {
     const { lines, logger } = capturedLogger();
     const { app } = testService({}, { logger });
-    await request(app).post('/trpc/unixTimestamp.toUtc').expect(405);
-    await request(app).post('/trpc/unixTimestamp.toUtc,unixTimestamp.now?batch=1').expect(405);
+    await request(app).put('/trpc/unixTimestamp.toUtc').expect(405);
+    await request(app).put('/trpc/unixTimestamp.toUtc,unixTimestamp.now?batch=1').expect(405);
     const routes = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((entry) => entry.msg === 'request')
@@ -178,8 +179,8 @@ describe('headers', () => {
     }
     const docs = await request(app).get('/docs/');
     expect(docs.headers['content-security-policy']).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "default-src 'none';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self';" +
+        "connect-src 'self';frame-ancestors 'none';base-uri 'none';form-action 'none'",
     );
   });
 });

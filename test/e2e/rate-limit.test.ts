@@ -28,7 +28,7 @@ describe('rate limit', () => {
     const { app } = testService({ RATE_LIMIT_POINTS: '3' });
     await request(app).get(toUtc('bad')).expect(400);
     await request(app).get('/no-such-path').expect(404);
-    await request(app).post('/jwt/decode').expect(405);
+    await request(app).put('/jwt/decode').expect(405);
     await request(app).get(toUtc()).expect(429);
   });
 

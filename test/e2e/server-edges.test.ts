@@ -5,7 +5,7 @@ import { connect, createServer as createNetServer, type AddressInfo, type Server
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitStore, StoreHealth, WindowUsage } from '../../src/core/ports/rate-limit-store.js';
-import { HttpMetrics } from '../../src/adapters/driving/http/observability.js';
+import { HttpMetrics } from '../../src/adapters/driving/http/observability/metrics.js';
 import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
 import { listen, testService, type Running } from '../support/service.js';
 

@@ -15,6 +15,7 @@ describe.each([
   ['httpLink', () => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${running.url}/trpc` })] })],
   ['httpBatchLink', () => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${running.url}/trpc` })] })],
   ['createClient', () => createClient(running.url)],
+  ['createClient sending POST', () => createClient(running.url, { method: 'POST' })],
 ])('a typed tRPC client over %s', (_name, makeClient) => {
   it('calls every procedure with typed inputs and outputs', async () => {
     const client = makeClient();
@@ -39,6 +40,30 @@ describe.each([
     const clientError = error as TRPCClientError<AppRouter>;
     expect(clientError.message).toBe('timestamp must be a decimal integer (an optional sign and digits)');
     expect(clientError.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+  });
+});
+
+describe('createClient with method POST', () => {
+  it('sends every query as a POST with a JSON body, so that no input is in a URL', async () => {
+    const sent: Array<{ url: string; method: string | undefined; body: unknown }> = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push({ url: input instanceof Request ? input.url : String(input), method: init?.method, body: init?.body });
+      return fetch(input, init);
+    };
+    const client = createClient(running.url, { method: 'POST', fetch: recording });
+    const [decoded, utc] = await Promise.all([
+      client.jwt.decode.query({ token: JWT_IO_TOKEN }),
+      client.unixTimestamp.toUtc.query({ timestamp: '1700000000' }),
+    ]);
+    expect(decoded.subject).toBe('1234567890');
+    expect(utc.utc.unix_seconds).toBe(1_700_000_000);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) {
+      expect(request.method).toBe('POST');
+      expect(request.url).not.toContain('input=');
+      expect(request.url).not.toContain(JWT_IO_TOKEN.slice(0, 20));
+    }
+    expect(sent.map((request) => String(request.body)).join('')).toContain(JWT_IO_TOKEN);
   });
 });
 

@@ -5,7 +5,10 @@ import { listen, testService, trpcInput } from '../support/service.js';
 
 const many = (path: string, count: number) => Array.from({ length: count }, () => path).join(',');
 
-const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<string, string>]> = [
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+// A label with POST sends the body given (tRPC's method override for queries).
+const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<string, string>, body?: string]> = [
   ['single query', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1700000000' })}`],
   ['query without input', '/trpc/unixTimestamp.now'],
   ['domain error', `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1e9' })}`],
@@ -27,21 +30,28 @@ const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<stri
   ['batch without an object input', `/trpc/unixTimestamp.now?batch=1&input=${trpcInput([1])}`],
   ['unknown procedure', '/trpc/unixTimestamp.nope'],
   ['unreadable input', '/trpc/unixTimestamp.toUtc?input=%7Bnope'],
-  ['a mutation-style POST', '/trpc/unixTimestamp.now'],
+  ['a POST without a content type', '/trpc/unixTimestamp.now'],
+  ['a POST query', '/trpc/unixTimestamp.toUtc', JSON_TYPE, JSON.stringify({ timestamp: '1700000000' })],
+  ['a POST query without input', '/trpc/unixTimestamp.now', JSON_TYPE],
+  ['a POST query with a bad input', '/trpc/unixTimestamp.toUtc', JSON_TYPE, JSON.stringify({ timestamp: 5 })],
+  ['a POST batch', '/trpc/unixTimestamp.now,jwt.decode?batch=1', JSON_TYPE, JSON.stringify({ 1: { token: JWT_IO_TOKEN } })],
+  ['a POST of unreadable JSON', '/trpc/unixTimestamp.toUtc', JSON_TYPE, '{nope'],
+  ['a POST of an unknown procedure', '/trpc/unixTimestamp.nope', JSON_TYPE, '{}'],
 ];
 
-describe('the tRPC GET fast path', () => {
+describe('the tRPC fast path', () => {
   it('imports nothing from tRPC’s internal entry point', async () => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile(new URL('../../src/adapters/driving/trpc/get-queries.ts', import.meta.url), 'utf8');
+    const source = await readFile(new URL('../../src/adapters/driving/trpc/fast-path.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/unstable-core-do-not-import|_def/);
   });
 
-  it.each(REQUESTS)('answers %s exactly as tRPC’s own adapter does', async (label, url, headers = {}) => {
+  it.each(REQUESTS)('answers %s exactly as tRPC’s own adapter does', async (label, url, headers = {}, body = undefined) => {
     // Ten points: the 8-call batch fits, the 12-call one exceeds maxBatchSize.
     const fast = testService({ RATE_LIMIT_POINTS: '10' }).app;
     const adapter = testService({ RATE_LIMIT_POINTS: '10' }, {}, { trpcFastPath: false }).app;
-    const send = (app: typeof fast) => (label.includes('POST') ? request(app).post(url) : request(app).get(url)).set(headers);
+    const send = (app: typeof fast) =>
+      label.includes('POST') ? request(app).post(url).set(headers).send(body) : request(app).get(url).set(headers);
     // Spend two points first, so that a batch can run over what is left.
     for (const app of [fast, adapter]) for (let i = 0; i < 2; i++) await request(app).get('/unix-timestamp/now');
     const [a, b] = [await send(fast), await send(adapter)];

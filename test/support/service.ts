@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpApp } from '../../src/adapters/driving/http/app.js';
+import type { HttpApp } from '../../src/adapters/driving/http/pipeline.js';
 import { pino } from 'pino';
 import { createHttpServer, type ParserAnswerRecorder } from '../../src/adapters/driving/http/server.js';
 import { loadConfig } from '../../src/config.js';

@@ -13,7 +13,11 @@ export interface paths {
          */
         get: operations["unixTimestamp-now"];
         put?: never;
-        post?: never;
+        /**
+         * Current UTC time, and local time in a zone
+         * @description The current instant in UTC, with its millisecond part; with `tz`, also as the wall clock of that zone shows it.
+         */
+        post: operations["unixTimestamp-nowByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -33,7 +37,11 @@ export interface paths {
          */
         get: operations["unixTimestamp-toUtc"];
         put?: never;
-        post?: never;
+        /**
+         * Unix timestamp to UTC
+         * @description The unit is detected from the absolute value (below 1e11 seconds, below 1e14 milliseconds, below 1e17 microseconds, otherwise nanoseconds) unless `unit` names it.
+         */
+        post: operations["unixTimestamp-toUtcByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -53,7 +61,11 @@ export interface paths {
          */
         get: operations["unixTimestamp-toUnix"];
         put?: never;
-        post?: never;
+        /**
+         * RFC 3339 date-time, or wall-clock time in a zone, to Unix time
+         * @description A date-time without an offset is read in the zone that `tz` or an RFC 9557 suffix names; a wall-clock time that DST skips or repeats is settled by `disambiguation` and reported in `resolution`. Second 60 is accepted only at the 27 real leap seconds.
+         */
+        post: operations["unixTimestamp-toUnixByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -73,7 +85,11 @@ export interface paths {
          */
         get: operations["unixTimestamp-identify"];
         put?: never;
-        post?: never;
+        /**
+         * Identify any timestamp or time-bearing ID, best guess first
+         * @description Lists every reading of `value` among 24 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond.
+         */
+        post: operations["unixTimestamp-identifyByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -93,7 +109,11 @@ export interface paths {
          */
         get: operations["jwt-decode"];
         put?: never;
-        post?: never;
+        /**
+         * Decode a JWT without verifying it
+         * @description Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf, with security findings. Also reads a JWE (compact or JSON: its headers and byte lengths, never decrypted), a JWS JSON serialization (flattened or general: every signature) and a nested JWT (cty: JWT, up to three tokens). The signature is never verified.
+         */
+        post: operations["jwt-decodeByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -113,7 +133,11 @@ export interface paths {
          */
         get: operations["jwt-verify"];
         put?: never;
-        post?: never;
+        /**
+         * Verify a JWT with a public key
+         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
+         */
+        post: operations["jwt-verifyByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -441,7 +465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A method other than GET or HEAD */
+            /** @description A method other than GET, HEAD or POST */
             405: {
                 headers: {
                     /** @description The methods this path answers. */
@@ -452,6 +476,155 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-nowByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
+                        /** @constant */
+                        source: "datetime_utc";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "tz must be an IANA time zone such as Europe/Berlin or an offset ±HH:MM; \"Mars/Olympus\" is neither"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -562,7 +735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A method other than GET or HEAD */
+            /** @description A method other than GET, HEAD or POST */
             405: {
                 headers: {
                     /** @description The methods this path answers. */
@@ -573,6 +746,169 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-toUtcByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unix timestamp as a decimal integer, in seconds, milliseconds, microseconds or nanoseconds
+                     * @example 1700000000
+                     */
+                    timestamp: string;
+                    /**
+                     * @description Skips unit detection: one of seconds, milliseconds, microseconds, nanoseconds
+                     * @example seconds
+                     * @enum {string}
+                     */
+                    unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                    /**
+                     * @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @enum {string} */
+                        detected_unit: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                        utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
+                        /** @constant */
+                        source: "datetime_utc";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "timestamp must be a decimal integer (an optional sign and digits)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -687,7 +1023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A method other than GET or HEAD */
+            /** @description A method other than GET, HEAD or POST */
             405: {
                 headers: {
                     /** @description The methods this path answers. */
@@ -698,6 +1034,173 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-toUnixByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description RFC 3339 date-time, with Z or ±HH:MM, or without an offset when tz (or an RFC 9557 suffix such as [Europe/Berlin]) names the zone; second 60 only at a real leap second
+                     * @example 2024-10-27T02:30:00
+                     */
+                    datetime: string;
+                    /**
+                     * @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                    /**
+                     * @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default: later in a gap, earlier in an overlap), earlier, later, or reject
+                     * @example compatible
+                     * @enum {string}
+                     */
+                    disambiguation?: "compatible" | "earlier" | "later" | "reject";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
+                        resolution?: components["schemas"]["Resolution"];
+                        /**
+                         * @description Present when the input was a real leap second, read as 23:59:59 of its day
+                         * @constant
+                         */
+                        leap_second?: true;
+                        /** @constant */
+                        source: "datetime_utc";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "datetime has an impossible date: 2023-02-29"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -808,7 +1311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A method other than GET or HEAD */
+            /** @description A method other than GET, HEAD or POST */
             405: {
                 headers: {
                     /** @description The methods this path answers. */
@@ -819,6 +1322,169 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-identifyByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters
+                     * @example 133801632000000000
+                     */
+                    value: string;
+                    /**
+                     * @description Keeps only this reading of the value
+                     * @example filetime
+                     * @enum {string}
+                     */
+                    format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+                    /**
+                     * @description An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @description Every reading within years 0001–9999, plausible ones first, then in table order */
+                        candidates: components["schemas"]["IdentifyCandidate"][];
+                        /** @description What was recognised without a time (a version-4 or nil UUID), or why nothing matched; may be empty */
+                        notes: string[];
+                        /** @constant */
+                        source: "identify";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -958,7 +1624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A method other than GET or HEAD */
+            /** @description A method other than GET, HEAD or POST */
             405: {
                 headers: {
                     /** @description The methods this path answers. */
@@ -969,6 +1635,195 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-decodeByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped
+                     * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+                     */
+                    token: string;
+                    /**
+                     * @description Also try a list of publicly known HMAC secrets on an HS256/384/512 signature, and report known_secret if one verifies it
+                     * @example true
+                     * @enum {string}
+                     */
+                    check_secrets?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
+                        header: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
+                        payload: {
+                            [key: string]: unknown;
+                        } | null;
+                        signature: string | null;
+                        algorithm: string | null;
+                        token_type: string | null;
+                        expires_at: string | null;
+                        issued_at: string | null;
+                        not_before: string | null;
+                        expired: boolean | null;
+                        /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
+                        issuer: string | null;
+                        /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
+                        audience: (string | string[]) | null;
+                        /** @description sub when it is a string, else null; payload keeps it as given */
+                        subject: string | null;
+                        /** @enum {string} */
+                        encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
+                        /** @constant */
+                        source: "decode";
+                        /** @description Security findings about the token, most severe first; empty when there is nothing to say */
+                        findings: components["schemas"]["Finding"][];
+                        /**
+                         * @description For a JWS JSON serialization
+                         * @enum {string}
+                         */
+                        serialization?: "flattened" | "general";
+                        /** @description For a JWS JSON serialization: every signature, in order */
+                        signatures?: components["schemas"]["JwsSignature"][];
+                        jwe?: components["schemas"]["JweFacts"];
+                        sd_jwt?: components["schemas"]["SdJwt"];
+                        nested?: components["schemas"]["NestedToken"];
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "token must have three dot-separated parts (header.payload.signature), found 2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1094,7 +1949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A method other than GET or HEAD */
+            /** @description A method other than GET, HEAD or POST */
             405: {
                 headers: {
                     /** @description The methods this path answers. */
@@ -1105,6 +1960,192 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-verifyByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped
+                     * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+                     */
+                    token: string;
+                    /**
+                     * @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key.
+                     * @example {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}
+                     */
+                    key: string;
+                    /**
+                     * @description The iss the token must carry
+                     * @example https://issuer.example
+                     */
+                    issuer?: string;
+                    /**
+                     * @description Comma-separated audiences; aud must name one of them
+                     * @example api,web
+                     */
+                    audience?: string;
+                    /**
+                     * @description Comma-separated allow-list of RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519
+                     * @example EdDSA,ES256
+                     */
+                    algorithms?: string;
+                    /**
+                     * @description Leeway for exp and nbf, in whole seconds from 0 to 300 (default 0)
+                     * @example 30
+                     */
+                    clock_tolerance?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True only when the signature and every requested or present time check pass */
+                        valid: boolean;
+                        reason: components["schemas"]["VerificationFailure"];
+                        algorithm: string | null;
+                        key_id: string | null;
+                        header: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The claims; null for a JWS carrying another token, which nested shows */
+                        payload: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @constant */
+                        source: "verify";
+                        sd_jwt?: components["schemas"]["SdJwt"];
+                        nested?: components["schemas"]["NestedToken"];
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

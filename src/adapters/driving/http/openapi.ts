@@ -4,6 +4,7 @@ import { OPERATIONS } from '../api/catalog.js';
 import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE } from '../api/errors.js';
 import { errorBody } from '../api/schemas.js';
 import { documentedRouter } from '../trpc/trpc.js';
+import { BODY_LIMIT_BYTES } from './input.js';
 
 interface ResponseObject {
   description?: string;
@@ -72,10 +73,16 @@ export function referencedSchemas(paths: unknown, schemas: Readonly<Record<strin
  * operations use.
  */
 export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOptions): OpenAPIObject {
-  const document = generateOpenApiDocument(documentedRouter(OPERATIONS), {
+  // Each operation twice: as GET with query parameters, and as POST with the same parameters as a JSON
+  // body (contract §1b), which trpc-to-openapi documents as the request body of a POST.
+  const byPost = OPERATIONS.map(
+    ([procedure, operation]) =>
+      [`${procedure}ByPost`, { ...operation, openapi: { ...operation.openapi, method: 'POST' as const } }] as const,
+  );
+  const document = generateOpenApiDocument(documentedRouter([...OPERATIONS, ...byPost]), {
     title: 'Timestamp and JWT inspection API',
     description:
-      'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, and JWT inspection: decoding with security findings, and verification with a public key. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC queries at /trpc.',
+      'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, and JWT inspection: decoding with security findings, and verification with a public key. Every operation answers GET with query parameters, and POST with the same parameters as a JSON object body, so that tokens and keys stay out of URLs. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC queries at /trpc.',
     version,
     // Required by trpc-to-openapi; the servers it makes of it are replaced below.
     baseUrl: `${serverUrl}${basePath}`,
@@ -93,7 +100,7 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
   document.tags = TAGS;
   const invalidByPath = new Map<string, string>(OPERATIONS.map(([, operation]) => [operation.openapi.path, operation.invalid.detail]));
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, OperationObject>)) {
+    for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
       // No authentication: stated, so that no client offers to send a credential.
       operation.security = [];
       for (const parameter of operation.parameters ?? []) parameter.description ??= parameter.schema?.description;
@@ -106,9 +113,18 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
         },
         '404': errorResponse('Not Found: any path this document does not list', 'Not Found'),
         '405': {
-          ...errorResponse('A method other than GET or HEAD', 'Method Not Allowed'),
-          headers: { Allow: stringHeader('The methods this path answers.', 'GET, HEAD') },
+          ...errorResponse('A method other than GET, HEAD or POST', 'Method Not Allowed'),
+          headers: { Allow: stringHeader('The methods this path answers.', 'GET, HEAD, POST') },
         },
+        ...(method === 'post'
+          ? {
+              '413': errorResponse(
+                `A body over ${BODY_LIMIT_BYTES} bytes, read no further`,
+                `request body must be at most ${BODY_LIMIT_BYTES} bytes`,
+              ),
+              '415': errorResponse('A body of another content type than application/json', 'Content-Type must be application/json'),
+            }
+          : {}),
         '429': {
           ...errorResponse('Rate limit exceeded: no points left in this window', RATE_LIMIT_MESSAGE),
           headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': integerHeader('Whole seconds until the window resets.') },

@@ -1,7 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { HttpMetrics } from './observability.js';
+import type { HttpMetrics } from './observability/metrics.js';
 import net, { type Socket } from 'node:net';
-import type { HttpApp } from './app.js';
+import { INTERNAL_MESSAGE } from '../api/errors.js';
+import { detailBody, sendDetail } from './errors.js';
+import type { HttpApp } from './pipeline.js';
 
 /** The answer to a parser error: its status and reason phrase, which is also the `detail`. */
 function answerFor(code: string | undefined): readonly [status: number, text: string] {
@@ -23,7 +25,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, record:
   const [status, text] = answerFor(error.code);
   const opened = openedAt.get(socket);
   record?.(status, opened === undefined ? 0 : Number(process.hrtime.bigint() - opened) / 1e9);
-  const body = JSON.stringify({ detail: text });
+  const body = detailBody(text);
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
@@ -122,11 +124,8 @@ export function createMetricsServer(metrics: HttpMetrics): Server {
   return createServer((req, res) => {
     const path = req.url?.split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(path === '/metrics' ? 405 : 404, {
-        'content-type': 'application/json; charset=utf-8',
-        ...(path === '/metrics' ? { allow: 'GET, HEAD' } : {}),
-      });
-      res.end(JSON.stringify({ detail: path === '/metrics' ? 'Method Not Allowed' : 'Not Found' }));
+      if (path === '/metrics') res.setHeader('Allow', 'GET, HEAD');
+      sendDetail(res, path === '/metrics' ? 405 : 404, path === '/metrics' ? 'Method Not Allowed' : 'Not Found');
       return;
     }
     metrics.registry.metrics().then(
@@ -135,10 +134,7 @@ export function createMetricsServer(metrics: HttpMetrics): Server {
         // Node sends no body in answer to HEAD, whatever is written.
         res.end(text);
       },
-      () => {
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ detail: 'Internal Server Error' }));
-      },
+      () => sendDetail(res, 500, INTERNAL_MESSAGE),
     );
   });
 }

@@ -1,5 +1,7 @@
 /** What a tRPC HTTP request names, read once from its URL. */
 export interface TrpcCall {
+  /** The path after the mount, as sent: what tRPC's own handler is given. */
+  readonly path: string;
   /** The procedure paths: the percent-decoded path split on commas, as tRPC splits it; empty when undecodable. */
   readonly procedures: readonly string[];
   /** False when the path has invalid percent-encoding; tRPC itself would answer in plain text. */
@@ -11,21 +13,18 @@ export interface TrpcCall {
 
 /**
  * The one reader of a tRPC URL (relative to the `/trpc` mount, query included),
- * used by the rate limit to count calls, by the guard, by the GET fast path and
- * by route naming. It counts commas on the decoded path whether `batch` is set
+ * used by the router to name the route, by the rate limit to count calls and by
+ * the tRPC handler. It counts commas on the decoded path whether `batch` is set
  * or not, so a `%2C` or a missing `batch=1` never makes calls free.
  */
 export function readTrpcCall(url: string): TrpcCall {
   const queryStart = url.indexOf('?');
   const params = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
   const batch = params.get('batch') === '1';
+  const path = url.slice(url.startsWith('/') ? 1 : 0, queryStart === -1 ? undefined : queryStart);
   try {
-    const path = decodeURIComponent(url.slice(url.startsWith('/') ? 1 : 0, queryStart === -1 ? undefined : queryStart));
-    return { procedures: path.split(','), decodable: true, batch, params };
+    return { path, procedures: decodeURIComponent(path).split(','), decodable: true, batch, params };
   } catch {
-    return { procedures: [], decodable: false, batch, params };
+    return { path, procedures: [], decodable: false, batch, params };
   }
 }
-
-/** How many calls a request pays for: one per named procedure, and at least one. */
-export const callCount = (call: TrpcCall | undefined): number => Math.max(1, call?.procedures.length ?? 1);

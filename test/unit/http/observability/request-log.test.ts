@@ -1,54 +1,12 @@
-// Route names, request ids, log lines and error summaries, each on its own.
+// Request ids, log lines and samples, each on its own.
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/driven/logger.js';
-import {
-  HttpMetrics,
-  errorSummary,
-  parserAnswerRecorder,
-  requestObservation,
-  requestObserver,
-  routeNamer,
-} from '../../src/adapters/driving/http/observability.js';
-import type { TrpcCall } from '../../src/adapters/driving/trpc/request.js';
+import { createLogger } from '../../../../src/adapters/driven/logger.js';
+import { HttpMetrics } from '../../../../src/adapters/driving/http/observability/metrics.js';
+import { observe, parserAnswerRecorder } from '../../../../src/adapters/driving/http/observability/request-log.js';
 
-const call = (...procedures: string[]): TrpcCall => ({
-  procedures,
-  batch: procedures.length > 1,
-  decodable: true,
-  params: new URLSearchParams(),
-});
-
-describe('routeNamer', () => {
-  // Built in each test, not once for the file, so that mutation testing counts these tests for it.
-  const name = (path: string, trpcCall: TrpcCall | undefined) =>
-    routeNamer('/api', new Set(['/unix-timestamp/now']), new Set(['unixTimestamp.now']))(path, trpcCall);
-
-  it.each([
-    ['/healthz', undefined, '/healthz'],
-    ['/readyz', undefined, '/readyz'],
-    ['/unix-timestamp/now', undefined, 'unmatched'],
-    ['/api/unix-timestamp/now', undefined, '/unix-timestamp/now'],
-    ['/api/unix-timestamp/other', undefined, 'unmatched'],
-    ['/api/openapi.json', undefined, '/openapi.json'],
-    ['/api/docs', undefined, '/docs'],
-    ['/api/docs/swagger-ui.css', undefined, '/docs'],
-    ['/api/docsx', undefined, 'unmatched'],
-    ['/api/trpc/unixTimestamp.now', call('unixTimestamp.now'), '/trpc/unixTimestamp.now'],
-    ['/api/trpc/evil', call('evil'), '/trpc/unknown'],
-    ['/api/trpc/', call(), '/trpc/unknown'],
-    ['/api/trpc/a,b', call('unixTimestamp.now', 'unixTimestamp.now'), '/trpc/batch'],
-    ['/api/trpc/unixTimestamp.now', undefined, 'unmatched'],
-    ['/api/other/unixTimestamp.now', call('unixTimestamp.now'), 'unmatched'],
-    ['/xyz/openapi.json', undefined, 'unmatched'],
-    ['/xyz/unix-timestamp/now', undefined, 'unmatched'],
-  ])('names %s as %s', (path, trpcCall, route) => {
-    expect(name(path, trpcCall)).toBe(route);
-  });
-});
-
-describe('requestObserver', () => {
+describe('observe', () => {
   function observed() {
     const lines: Record<string, unknown>[] = [];
     const logger = createLogger('info', {
@@ -56,7 +14,12 @@ describe('requestObserver', () => {
     });
     const metrics = new HttpMetrics(() => ({ name: 'memory', state: 'ok' }));
     const app = express();
-    app.use(requestObserver(requestObservation(logger, metrics, (path) => path)));
+    // The route step names each request; here, by its path.
+    app.use((req, res, next) => {
+      res.locals.route = { name: req.path };
+      next();
+    });
+    app.use(observe(logger, metrics));
     app.get('/slow', (_req, res) => {
       setTimeout(() => res.status(204).end(), 30);
     });
@@ -109,28 +72,6 @@ describe('requestObserver', () => {
     expect(ms).toBeLessThan(5000);
     const sum = /http_request_duration_seconds_sum\{route="\/slow",method="GET"\} ([\d.e-]+)/.exec(await metrics.registry.metrics());
     expect(Number(sum?.[1])).toBeCloseTo(ms / 1000, 3);
-  });
-});
-
-describe('errorSummary', () => {
-  it('keeps the type and the stack frames of an error, never its message', () => {
-    const error = new TypeError('token eyJsecret');
-    const summary = errorSummary(error);
-    expect(summary.type).toBe('TypeError');
-    expect(summary.frames?.split('\n').every((line) => line.trimStart().startsWith('at '))).toBe(true);
-    expect(summary.frames?.split('\n').length).toBeGreaterThan(1);
-    expect(JSON.stringify(summary)).not.toContain('eyJsecret');
-  });
-
-  it('gives only the type of an error without frames, and the type name of anything else thrown', () => {
-    const bare = new RangeError('quoted input');
-    bare.stack = 'RangeError: quoted input';
-    expect(errorSummary(bare)).toEqual({ type: 'RangeError' });
-    const stackless = new SyntaxError('quoted input');
-    delete stackless.stack;
-    expect(errorSummary(stackless)).toEqual({ type: 'SyntaxError' });
-    expect(errorSummary('a string')).toEqual({ type: 'string' });
-    expect(errorSummary(undefined)).toEqual({ type: 'undefined' });
   });
 });
 

@@ -1,0 +1,92 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { ServerResponse } from 'node:http';
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import { notFound } from './errors.js';
+import { stateOf } from './routes.js';
+
+const require = createRequire(import.meta.url);
+// Only the asset folder: the package's index would load its 1.5 MB bundle into the server.
+const swaggerUiAssets = (require('swagger-ui-dist/absolute-path.js') as () => string)();
+// The pages of our own, beside src/ and dist/ alike.
+const publicFolder = fileURLToPath(new URL('../../../../public/', import.meta.url));
+
+// A package's files change only with its version: a week of caching, revalidated by ETag after.
+const ASSET_CACHE = 'public, max-age=604800';
+// Our own pages change with every release: always revalidated.
+const PAGE_CACHE = 'no-cache';
+
+const cachedFor =
+  (cacheControl: string) =>
+  (res: ServerResponse): void => {
+    res.setHeader('Cache-Control', cacheControl);
+  };
+
+const serveOptions = { index: false, redirect: false, fallthrough: false, dotfiles: 'deny', immutable: false } as const;
+
+interface Folder {
+  /** The files served from it, by the name the page asks for; nothing else of it is. */
+  readonly files: ReadonlySet<string>;
+  readonly serve: RequestHandler;
+}
+
+/** The static pages, each at its path under the route's prefix: `/docs` now. */
+function folders(): ReadonlyMap<string, Folder> {
+  return new Map([
+    [
+      'docs',
+      {
+        files: new Set(['index.html', 'init.js']),
+        serve: express.static(`${publicFolder}docs`, { ...serveOptions, setHeaders: cachedFor(PAGE_CACHE) }),
+      },
+    ],
+    [
+      'swagger-ui',
+      {
+        files: new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']),
+        serve: express.static(swaggerUiAssets, { ...serveOptions, setHeaders: cachedFor(ASSET_CACHE) }),
+      },
+    ],
+  ]);
+}
+
+/**
+ * The static step: the interactive API reference at `/docs/`, Swagger UI from
+ * the local swagger-ui-dist package (no CDN) with our page and its start-up
+ * script. serve-static (through Express) answers with validators and 304s,
+ * and compression with br or gzip as the client accepts. Only the files the
+ * page loads are served; `/docs` is sent to `/docs/`, so that the page's
+ * relative links resolve.
+ */
+export function staticFiles(basePath: string): RequestHandler {
+  const prefix = `${basePath}/docs`;
+  const byFolder = folders();
+  const compress = compression({ threshold: 0 });
+  return (req, res, next) => {
+    if (stateOf(res).route.kind !== 'docs') {
+      next();
+      return;
+    }
+    const queryStart = req.url.indexOf('?');
+    const path = req.url.slice(prefix.length, queryStart === -1 ? undefined : queryStart);
+    if (path === '') {
+      res.redirect(301, `${prefix}/`);
+      return;
+    }
+    const name = path === '/' ? 'index.html' : path.slice(1);
+    const folder = [...byFolder.values()].find((candidate) => candidate.files.has(name));
+    if (folder === undefined) {
+      next(notFound());
+      return;
+    }
+    const original = req.url;
+    req.url = `/${name}`;
+    compress(req, res, () =>
+      folder.serve(req, res, (error?: unknown) => {
+        req.url = original;
+        next(error);
+      }),
+    );
+  };
+}
