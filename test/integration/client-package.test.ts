@@ -165,7 +165,9 @@ process.stdout.write(JSON.stringify({ iso: utc.utc.iso, finding: decoded.finding
           join(scratch, 'browser.ts'),
           `import { createClient } from 'timestamp-jwt-client';
 const api = createClient((window as unknown as { API: string }).API);
-const [utc, unix] = await Promise.all([api.unixTimestamp.toUtc.query({ timestamp: '1700000000' }), api.unixTimestamp.toUnix.query({ datetime: '2024-03-31T02:30:00', tz: 'Europe/Berlin' })]);
+// POST across origins: a preflight, then the JSON body.
+const posting = createClient((window as unknown as { API: string }).API, { method: 'POST' });
+const [utc, unix] = await Promise.all([api.unixTimestamp.toUtc.query({ timestamp: '1700000000' }), posting.unixTimestamp.toUnix.query({ datetime: '2024-03-31T02:30:00', tz: 'Europe/Berlin' })]);
 document.body.dataset.result = JSON.stringify({ iso: utc.utc.iso, kind: unix.resolution?.kind });`,
         );
         must(
@@ -205,4 +207,99 @@ document.body.dataset.result = JSON.stringify({ iso: utc.utc.iso, kind: unix.res
       }, 30_000);
     });
   });
+});
+
+// The most common tRPC frontend: React with TanStack Query through tRPC's own integration, whose newest
+// release pins its tRPC peers exactly. The client's tRPC peers must meet those pins, with no npm flags,
+// and leave one copy of each, or the types break.
+const REACT_APP = `import { QueryClient, useQuery } from '@tanstack/react-query';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createClient, type AppRouter } from 'timestamp-jwt-client';
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const queryClient = new QueryClient();
+export const options = createTRPCOptionsProxy<AppRouter>({ client: createClient('http://localhost:3000', { method: 'POST' }), queryClient });
+
+export function Decoded({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.jwt.decode.queryOptions({ token }));
+  const algorithm: string | null | undefined = data?.algorithm;
+  return <p>{algorithm}</p>;
+}
+`;
+
+const REACT_BAD = `import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from './app.js';
+
+export function Wrong({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.jwt.decode.queryOptions({ tokn: token }));
+  return <p>{data?.algorithm}</p>;
+}
+`;
+
+describe('the client package beside @trpc/tanstack-react-query, React and TanStack Query', () => {
+  const app = mkdtempSync(join(tmpdir(), 'tsjwt-react-'));
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+  it('installs with no flags, one copy of each tRPC package, and typechecks queryOptions', () => {
+    must(run('npm', ['pack', '-w', 'client', '--pack-destination', app, '--silent'], root), 'npm pack');
+    const packed = readdirSync(app).find((name) => name.endsWith('.tgz')) ?? '';
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({
+        name: 'react-app',
+        private: true,
+        type: 'module',
+        dependencies: {
+          'timestamp-jwt-client': `file:./${packed}`,
+          '@trpc/tanstack-react-query': '11.22.1',
+          '@tanstack/react-query': '^5.80.3',
+          react: '^19.0.0',
+          '@types/react': '^19.0.0',
+        },
+      }),
+    );
+    // No --legacy-peer-deps, no --force: a frontend installs it as it installs anything.
+    must(run('npm', ['install', '--no-audit', '--no-fund'], app), 'npm install beside the React Query integration');
+    const tree = JSON.parse(must(run('npm', ['ls', '--all', '--json', '@trpc/client', '@trpc/server'], app), 'npm ls')) as unknown;
+    const versions = new Set<string>();
+    const visit = (node: unknown, name: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      for (const [dependency, child] of Object.entries((node as { dependencies?: Record<string, unknown> }).dependencies ?? {})) {
+        if (dependency === name) versions.add((child as { version: string }).version);
+        visit(child, name);
+      }
+    };
+    for (const name of ['@trpc/client', '@trpc/server']) {
+      versions.clear();
+      visit(tree, name);
+      expect([...versions], name).toEqual(['11.22.1']);
+    }
+    writeFileSync(join(app, 'app.tsx'), REACT_APP);
+    writeFileSync(join(app, 'bad.tsx'), REACT_BAD);
+    const config = (files: string[]) =>
+      JSON.stringify({
+        compilerOptions: {
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          jsx: 'react-jsx',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        files,
+      });
+    writeFileSync(join(app, 'tsconfig.good.json'), config(['app.tsx']));
+    writeFileSync(join(app, 'tsconfig.bad.json'), config(['app.tsx', 'bad.tsx']));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const good = run(process.execPath, [tsc, '-p', 'tsconfig.good.json'], app);
+    expect(`${good.stdout}${good.stderr}`).toBe('');
+    const bad = run(process.execPath, [tsc, '-p', 'tsconfig.bad.json'], app);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stdout).toMatch(/bad\.tsx\(6,\d+\): error TS2769: No overload matches this call.*'tokn' does not exist/s);
+    expect(bad.stdout).not.toMatch(/app\.tsx/);
+  }, 300_000);
 });
