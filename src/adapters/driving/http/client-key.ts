@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 
 /** TRUST_PROXY as the config reads it: nothing, a hop count, or addresses, CIDRs and names. */
@@ -28,27 +29,6 @@ export function clientAddress(req: IncomingMessage, trust: TrustFunction): strin
   return undefined;
 }
 
-function parseIPv6(address: string): number[] | undefined {
-  let text = address;
-  const tail: number[] = [];
-  const lastColon = text.lastIndexOf(':');
-  const last = text.slice(lastColon + 1);
-  if (last.includes('.')) {
-    const [a = 0, b = 0, c = 0, d = 0] = last.split('.').map(Number);
-    tail.push((a << 8) | b, (c << 8) | d);
-    text = text.slice(0, lastColon);
-    // '::1.2.3.4' and '1::1.2.3.4' leave a lone trailing colon of their '::'.
-    if (text.endsWith(':')) text += ':';
-  }
-  const [head = '', rest] = text.split('::');
-  const toGroups = (part: string): number[] => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const headGroups = toGroups(head);
-  const restGroups = rest === undefined ? [] : toGroups(rest);
-  const missing = 8 - tail.length - headGroups.length - restGroups.length;
-  if (missing < 0 || (rest === undefined && missing !== 0)) return undefined;
-  return [...headGroups, ...new Array<number>(missing).fill(0), ...restGroups, ...tail];
-}
-
 /**
  * The rate-limit key for a client address: an IPv4 address as is (also when it
  * arrives IPv4-mapped as `::ffff:a.b.c.d`), and an IPv6 address by its prefix,
@@ -57,17 +37,14 @@ function parseIPv6(address: string): number[] | undefined {
 export function clientKey(address: string | undefined, ipv6PrefixLength: number): string {
   if (address === undefined || address === '') return 'unknown';
   const bare = address.replace(/%.*$/, '');
-  if (isIPv4(bare)) return bare;
-  if (!isIPv6(bare)) return bare;
-  const groups = parseIPv6(bare);
-  if (!groups || groups.length !== 8) return bare;
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    const [high = 0, low = 0] = groups.slice(6);
-    return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
-  }
-  const masked = groups.map((group, index) => {
-    const keep = Math.min(16, Math.max(0, ipv6PrefixLength - index * 16));
-    return keep === 0 ? 0 : group & ((0xffff << (16 - keep)) & 0xffff);
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  // WHATWG URL writes an embedded IPv4 tail as hex groups first: ipaddr.js 2.5 reads '::1.2.3.4' as
+  // IPv4-mapped (::ffff:1.2.3.4), which it is not.
+  const ipv6 = ipaddr.IPv6.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1));
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  const bytes = ipv6.toByteArray().map((byte, index) => {
+    const keep = Math.min(8, Math.max(0, ipv6PrefixLength - index * 8));
+    return byte & ((0xff << (8 - keep)) & 0xff);
   });
-  return `${masked.map((group) => group.toString(16)).join(':')}/${ipv6PrefixLength}`;
+  return `${ipaddr.fromByteArray(bytes).toNormalizedString()}/${ipv6PrefixLength}`;
 }
