@@ -19,7 +19,7 @@ const infrastructure = [
   'zod',
   'jose',
 ];
-const root = ['**/container*', '**/config*', '**/main*', '**/http-service*'];
+const root = ['**/composition-root*', '**/config/**', '**/main*'];
 
 const restrict = (...patterns) => ['error', { patterns }];
 const only = (group, message) => ({ group, message });

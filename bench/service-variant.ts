@@ -1,9 +1,9 @@
 // The real service with its rate-limit store swapped, to price the limiter:
 // BENCH_STORE=none counts nothing (every call granted), memory and redis are the real stores.
 import { createHttpServer } from '../src/adapters/driving/http/server.js';
-import { loadConfig } from '../src/config.js';
-import { TOKENS, createContainer } from '../src/container.js';
-import { buildHttpService } from '../src/http-service.js';
+import { loadConfig } from '../src/config/config.js';
+import { TOKENS, createContainer } from '../src/composition-root.js';
+import { buildHttpService } from '../src/composition-root.js';
 import type { RateLimitStore } from '../src/core/ports/rate-limit-store.js';
 
 const free: RateLimitStore = {

@@ -23,7 +23,7 @@ export async function cliCommandsSource(): Promise<string> {
     return {
       command: operation.cli.command,
       procedure,
-      useCase: operation.cli.useCase,
+      useCase: operation.useCase,
       summary: operation.openapi.summary ?? '',
       example: operation.cli.example,
       positional: operation.cli.positional,

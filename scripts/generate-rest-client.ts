@@ -2,9 +2,9 @@
 // Run: npm run generate:rest-client
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { loadConfig } from '../src/config.js';
-import { createContainer } from '../src/container.js';
-import { buildHttpService } from '../src/http-service.js';
+import { loadConfig } from '../src/config/config.js';
+import { createContainer } from '../src/composition-root.js';
+import { buildHttpService } from '../src/composition-root.js';
 import { restClientTypes } from '../test/support/rest-client-types.js';
 
 const { app, application } = buildHttpService(createContainer(loadConfig({ LOG_LEVEL: 'silent' })));

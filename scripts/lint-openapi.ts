@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildOpenApiDocument } from '../src/adapters/driving/http/openapi.js';
-import { SERVICE_VERSION } from '../src/container.js';
+import { SERVICE_VERSION } from '../src/composition-root.js';
 
 mkdirSync('.lint', { recursive: true });
 const files = ['', '/api'].map((basePath) => {

@@ -1,19 +1,15 @@
 #!/usr/bin/env node
-// The command line's composition root. It wires the use cases by hand instead of through the
-// inversify container, so that converting one timestamp loads only the core and what the
-// command needs (docs/architecture.md): no Express, Redis, rate limiter, logger or schema library.
+// The command line's entry point. It builds the use cases with the same factory as the server's
+// container (createUseCases), over its own ports, without the container itself, so that converting
+// one timestamp loads only the core and what the command needs (docs/architecture.md): no Express,
+// Redis, rate limiter, logger or schema library.
 import { styleText } from 'node:util';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
 import { runCli } from './adapters/driving/cli/cli.js';
 import type { Style } from './adapters/driving/cli/pretty.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
-import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix.js';
-import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
-import { DecodeJwt } from './core/use-cases/decode-jwt.js';
-import { GetCurrentTime } from './core/use-cases/get-current-time.js';
-import { IdentifyTimestamp } from './core/use-cases/identify-timestamp.js';
-import { VerifyJwt } from './core/use-cases/verify-jwt.js';
+import { createUseCases } from './core/use-cases/index.js';
 import packageJson from '../package.json' with { type: 'json' };
 
 async function readStdin(): Promise<string> {
@@ -41,18 +37,9 @@ const style: Style = {
   info: paint('blue'),
 };
 
-const clock = new SystemClock();
-const decodeJwt = new DecodeJwt(clock, new HmacKnownSecrets());
 const code = await runCli(
   process.argv.slice(2),
-  {
-    getCurrentTime: new GetCurrentTime(clock),
-    convertTimestampToUtc: new ConvertTimestampToUtc(),
-    convertDatetimeToUnix: new ConvertDatetimeToUnix(),
-    identifyTimestamp: new IdentifyTimestamp(clock),
-    decodeJwt,
-    verifyJwt: new VerifyJwt(clock, verifier, decodeJwt),
-  },
+  createUseCases({ clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier }),
   {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

@@ -5,11 +5,11 @@ import { errorSummary } from './adapters/driving/http/observability/error-summar
 import type { Server as NetServer } from 'node:net';
 import { closeGracefully, createHttpServer, createMetricsServer } from './adapters/driving/http/server.js';
 import { parserAnswerRecorder } from './adapters/driving/http/observability/request-log.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
-import { createContainer } from './container.js';
-import { buildHttpService } from './http-service.js';
+import { createContainer } from './composition-root.js';
+import { buildHttpService } from './composition-root.js';
 import { joinListener, ListenerBroker } from './adapters/driving/http/shared-listener.js';
 
 // Under the 10 s the contract allows, so that closing the store and flushing logs fit too.

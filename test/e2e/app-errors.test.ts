@@ -3,10 +3,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/driven/logger.js';
-import { TOKENS } from '../../src/container.js';
 import type { RateLimitStore, StoreHealth } from '../../src/core/ports/rate-limit-store.js';
-import { buildHttpService } from '../../src/http-service.js';
-import { testContainer, testService, trpcInput } from '../support/service.js';
+import { buildHttpService } from '../../src/composition-root.js';
+import { swapUseCase, testContainer, testService, trpcInput } from '../support/service.js';
 
 function captured() {
   const lines: Array<Record<string, unknown>> = [];
@@ -20,7 +19,7 @@ function captured() {
 function crashingService(tuning: { trpcFastPath?: boolean } = {}) {
   const { lines, logger, internal } = captured();
   const { container } = testContainer({ RATE_LIMIT_POINTS: '100' }, { logger });
-  container.rebind(TOKENS.GetCurrentTime).toConstantValue({
+  swapUseCase(container, 'getCurrentTime', {
     execute: () => {
       throw new RangeError('clock broke');
     },

@@ -2,12 +2,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/adapters/driving/cli/cli.js';
 import { createCaller } from '../../src/adapters/driving/trpc/app-router.js';
-import { TOKENS } from '../../src/container.js';
 import type { ConvertTimestampToUtc, TimestampToUtcInput } from '../../src/core/use-cases/convert-timestamp-to-utc.js';
 import type { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
-import { buildHttpService } from '../../src/http-service.js';
+import { buildHttpService } from '../../src/composition-root.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
-import { testContainer, trpcInput } from '../support/service.js';
+import { swapUseCase, testContainer, trpcInput } from '../support/service.js';
 
 /** A use case that answers only after a timer: proof that every path awaits. */
 const slowToUtc = {
@@ -35,7 +34,7 @@ function serviceWith(swap: (container: ReturnType<typeof testContainer>['contain
 
 describe('one dispatcher for every transport', () => {
   const withSlowUseCase = (tuning: { trpcFastPath?: boolean } = {}) =>
-    serviceWith((container) => container.rebind(TOKENS.ConvertTimestampToUtc).toConstantValue(slowToUtc), tuning);
+    serviceWith((container) => swapUseCase(container, 'convertTimestampToUtc', slowToUtc), tuning);
 
   type Body = { result: { data: unknown } };
   it.each([
@@ -92,7 +91,7 @@ describe('one dispatcher for every transport', () => {
     };
     const unwritable = { execute: () => ({ ...decoded, ...derived }) } as unknown as DecodeJwt;
     const broken = (tuning: { trpcFastPath?: boolean } = {}) =>
-      serviceWith((container) => container.rebind(TOKENS.DecodeJwt).toConstantValue(unwritable), tuning).app;
+      serviceWith((container) => swapUseCase(container, 'decodeJwt', unwritable), tuning).app;
 
     it('is a JSON 500 over REST', async () => {
       const res = await request(broken()).get(`/jwt/decode?token=${JWT_IO_TOKEN}`).expect(500);

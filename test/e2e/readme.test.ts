@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { TOKENS, createContainer } from '../../src/container.js';
+import { loadConfig } from '../../src/config/config.js';
+import { TOKENS, createContainer } from '../../src/composition-root.js';
 import { FixedClock } from '../support/fakes.js';
-import { buildHttpService } from '../../src/http-service.js';
+import { buildHttpService } from '../../src/composition-root.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const examples = [...readme.matchAll(/^\$ curl -s '(http:\/\/localhost:3000[^']+)'\n(.+)$/gm)].map(

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createContainer } from '../../src/container.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createContainer } from '../../src/composition-root.js';
 import { createRedisClient } from '../../src/adapters/driven/redis-connection.js';
-import { buildHttpService } from '../../src/http-service.js';
+import { buildHttpService } from '../../src/composition-root.js';
 import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
 import {
   TO_UTC as toUtc,

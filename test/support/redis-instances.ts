@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-stores.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
 import { listen, testService, type Running } from './service.js';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, referencedSchemas } from '../../src/adapters/driving/http/openapi.js';
-import { SERVICE_VERSION } from '../../src/container.js';
+import { SERVICE_VERSION } from '../../src/composition-root.js';
 import { testService } from '../support/service.js';
 
 const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;

@@ -22,8 +22,6 @@ type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 /** How the command line offers an operation: its command and the input fields taken as positional arguments. */
 export interface CliCommand {
   readonly command: string;
-  /** The use case the command runs directly: the CLI loads no schema library, to start fast. */
-  readonly useCase: keyof UseCases;
   readonly positional: readonly string[];
   /** A positional argument that `-` reads from standard input, so a secret stays out of shell history. */
   readonly stdin?: string;
@@ -34,32 +32,50 @@ export interface CliCommand {
   readonly example: string;
 }
 
-/**
- * One public operation, defined once: its REST path and documentation, its
- * input and output schemas, the use case it runs and its command-line form.
- * The tRPC router, the REST table, the OpenAPI document and the CLI are all
- * derived from the catalog below, and every one of them runs it through
- * `dispatch`, so they cannot disagree.
- */
 /** A request this operation refuses, and the exact detail it answers: the 400 example of the OpenAPI document. */
 export interface InvalidExample {
   readonly input: Record<string, string>;
   readonly detail: string;
 }
 
+/**
+ * One public operation, defined once: its REST path and documentation, its
+ * input and output schemas, the use case it runs and its command-line form.
+ * The tRPC router, the REST table, the OpenAPI document and the CLI's command
+ * table are all derived from the catalog below. The network transports run it
+ * through `dispatch`; the CLI runs the same use case, named here once, from its
+ * generated table, without loading the schemas.
+ */
 export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly openapi: OpenApi;
   /** Checked against the real answer by test/unit/catalog.test.ts. */
   readonly invalid: InvalidExample;
   readonly input: I;
   readonly output: O;
-  readonly run: (useCases: UseCases, input: z.output<I>) => z.input<O> | Promise<z.input<O>>;
+  readonly useCase: keyof UseCases;
   readonly cli: CliCommand;
 }
 
 export type AnyOperation = Operation<z.ZodType, z.ZodType>;
 
-const define = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>): Operation<I, O> => operation;
+type Execute<K extends keyof UseCases> = UseCases[K]['execute'];
+
+/**
+ * An operation whose schemas fit its use case: what the input schema gives,
+ * the use case takes, and what the use case returns, the output schema reads.
+ * Otherwise `useCase` is `never`, and the entry fails to compile.
+ */
+const define = <I extends z.ZodType, O extends z.ZodType, K extends keyof UseCases>(
+  operation: Operation<I, O> & {
+    readonly useCase: K &
+      ([z.output<I>] extends [Parameters<Execute<K>>[0]] ? ([Awaited<ReturnType<Execute<K>>>] extends [z.input<O>] ? K : never) : never);
+  },
+): Operation<I, O> => operation;
+
+/** Runs an operation's use case on its parsed input. */
+export const runOperation = (operation: AnyOperation, useCases: UseCases, input: unknown): unknown =>
+  // The use case's own input type was checked against the operation's schema by `define`.
+  (useCases[operation.useCase].execute as (input: unknown) => unknown)(input);
 
 const ERRORS = { 400: 'Invalid input', 429: 'Rate limit exceeded' } as const;
 const rest = (path: `/${string}`, tag: string, summary: string, extra: Partial<OpenApi> = {}): OpenApi => ({
@@ -88,8 +104,8 @@ export const catalog = {
       }),
       input: nowInput,
       output: nowOutput,
-      run: (useCases, input) => useCases.getCurrentTime.execute(input),
-      cli: { command: 'now', useCase: 'getCurrentTime', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
+      useCase: 'getCurrentTime',
+      cli: { command: 'now', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
     }),
     toUtc: define({
       invalid: { input: { timestamp: '1.5' }, detail: 'timestamp must be a decimal integer (an optional sign and digits)' },
@@ -99,10 +115,9 @@ export const catalog = {
       }),
       input: toUtcInput,
       output: toUtcOutput,
-      run: (useCases, input) => useCases.convertTimestampToUtc.execute(input),
+      useCase: 'convertTimestampToUtc',
       cli: {
         command: 'to-utc',
-        useCase: 'convertTimestampToUtc',
         positional: ['timestamp'],
         example: 'tsjwt to-utc -1500 --unit milliseconds',
       },
@@ -115,10 +130,9 @@ export const catalog = {
       }),
       input: toUnixInput,
       output: toUnixOutput,
-      run: (useCases, input) => useCases.convertDatetimeToUnix.execute(input),
+      useCase: 'convertDatetimeToUnix',
       cli: {
         command: 'to-unix',
-        useCase: 'convertDatetimeToUnix',
         positional: ['datetime'],
         example: 'tsjwt to-unix 2024-10-27T02:30:00 --tz Europe/Berlin --disambiguation later',
       },
@@ -131,10 +145,9 @@ export const catalog = {
       }),
       input: identifyInput,
       output: identifyOutput,
-      run: (useCases, input) => useCases.identifyTimestamp.execute(input),
+      useCase: 'identifyTimestamp',
       cli: {
         command: 'identify',
-        useCase: 'identifyTimestamp',
         positional: ['value'],
         stdin: 'value',
         stdinLines: true,
@@ -152,10 +165,9 @@ export const catalog = {
       }),
       input: decodeInput,
       output: decodeOutput,
-      run: (useCases, input) => useCases.decodeJwt.execute(input),
+      useCase: 'decodeJwt',
       cli: {
         command: 'decode',
-        useCase: 'decodeJwt',
         positional: ['token'],
         stdin: 'token',
         example: 'tsjwt decode - --check-secrets < token.txt',
@@ -173,10 +185,9 @@ export const catalog = {
       }),
       input: verifyInput,
       output: verifyOutput,
-      run: (useCases, input) => useCases.verifyJwt.execute(input),
+      useCase: 'verifyJwt',
       cli: {
         command: 'verify',
-        useCase: 'verifyJwt',
         positional: ['token', 'key'],
         stdin: 'token',
         example: 'tsjwt verify - "$(cat public.pem)" --issuer https://issuer.example < token.txt',

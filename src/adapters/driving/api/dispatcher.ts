@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DomainError } from '../../../core/errors.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import type { AnyOperation, Operation } from './catalog.js';
+import { runOperation, type AnyOperation, type Operation } from './catalog.js';
 import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE, failure, fromDomainError, type ApiFailure } from './errors.js';
 
 /** The calls a request has paid for; each dispatched call takes one. */
@@ -36,7 +36,7 @@ export async function dispatch<I extends z.ZodType, O extends z.ZodType>(
   try {
     const input = operation.input.safeParse(rawInput);
     if (!input.success) return { ok: false, error: failure('BAD_REQUEST', input.error.issues[0]?.message ?? 'invalid input') };
-    const result = await operation.run(useCases, input.data);
+    const result = await runOperation(operation, useCases, input.data);
     return { ok: true, data: operation.output.parse(result) };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, error: fromDomainError(error) };

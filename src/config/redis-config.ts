@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import type { HostPort, RedisConnection, RedisTopology } from './adapters/driven/redis-connection.js';
-import { redactUrl } from './adapters/driven/redact-url.js';
+import type { HostPort, RedisConnection, RedisTopology } from '../adapters/driven/redis-connection.js';
+import { redactUrl } from '../adapters/driven/redact-url.js';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 

@@ -1,25 +1,22 @@
 import 'reflect-metadata';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { Clock } from './core/ports/clock.js';
 import type { RateLimitStore } from './core/ports/rate-limit-store.js';
 import { ConsumeRateLimit, type RateLimitPolicy } from './core/use-cases/consume-rate-limit.js';
-import { ConvertDatetimeToUnix } from './core/use-cases/convert-datetime-to-unix.js';
-import { ConvertTimestampToUtc } from './core/use-cases/convert-timestamp-to-utc.js';
-import { DecodeJwt } from './core/use-cases/decode-jwt.js';
-import { GetCurrentTime } from './core/use-cases/get-current-time.js';
-import { IdentifyTimestamp } from './core/use-cases/identify-timestamp.js';
-import { VerifyJwt } from './core/use-cases/verify-jwt.js';
 import type { KnownSecrets } from './core/ports/known-secrets.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
-import type { UseCases } from './core/use-cases/index.js';
+import { createUseCases, type UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability/request-log.js';
 import { createRateLimitStore } from './adapters/driven/rate-limit-stores.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from './adapters/driving/http/pipeline.js';
+import { HttpMetrics } from './adapters/driving/http/observability/metrics.js';
+import { Lifecycle } from './adapters/driving/http/server.js';
 import packageJson from '../package.json' with { type: 'json' };
 
 export const SERVICE_VERSION: string = packageJson.version;
@@ -33,14 +30,9 @@ export const TOKENS = {
   Policy: token<RateLimitPolicy>('RateLimitPolicy'),
   Clock: token<Clock>('Clock'),
   RateLimitStore: token<RateLimitStore>('RateLimitStore'),
-  GetCurrentTime: token<GetCurrentTime>('GetCurrentTime'),
-  ConvertTimestampToUtc: token<ConvertTimestampToUtc>('ConvertTimestampToUtc'),
-  ConvertDatetimeToUnix: token<ConvertDatetimeToUnix>('ConvertDatetimeToUnix'),
-  IdentifyTimestamp: token<IdentifyTimestamp>('IdentifyTimestamp'),
   KnownSecrets: token<KnownSecrets>('KnownSecrets'),
   SignatureVerifier: token<SignatureVerifier>('SignatureVerifier'),
-  DecodeJwt: token<DecodeJwt>('DecodeJwt'),
-  VerifyJwt: token<VerifyJwt>('VerifyJwt'),
+  UseCases: token<UseCases>('UseCases'),
   ConsumeRateLimit: token<ConsumeRateLimit>('ConsumeRateLimit'),
 } as const;
 
@@ -53,7 +45,8 @@ export interface ProcessRole {
 
 /**
  * The composition root: binds every port to the adapter the configuration
- * calls for, and every use case to its ports. Nothing is built until it is
+ * calls for, and the use cases, built by `createUseCases` (as the CLI builds
+ * them), to their ports. Nothing is built until it is
  * first resolved, so a test can `rebind` any port first. The rate-limit store
  * is closed when the container is unbound (`Application.close`).
  */
@@ -79,20 +72,14 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
       [TOKENS.Policy, TOKENS.Logger],
     )
     .onDeactivation((store) => store.close());
-  container.bind(TOKENS.GetCurrentTime).toResolvedValue((clock: Clock) => new GetCurrentTime(clock), [TOKENS.Clock]);
-  container.bind(TOKENS.ConvertTimestampToUtc).toResolvedValue(() => new ConvertTimestampToUtc());
-  container.bind(TOKENS.ConvertDatetimeToUnix).toResolvedValue(() => new ConvertDatetimeToUnix());
-  container.bind(TOKENS.IdentifyTimestamp).toResolvedValue((clock: Clock) => new IdentifyTimestamp(clock), [TOKENS.Clock]);
   container.bind(TOKENS.KnownSecrets).toResolvedValue(() => new HmacKnownSecrets());
   container.bind(TOKENS.SignatureVerifier).toResolvedValue(() => new JoseSignatureVerifier());
   container
-    .bind(TOKENS.DecodeJwt)
-    .toResolvedValue((clock: Clock, secrets: KnownSecrets) => new DecodeJwt(clock, secrets), [TOKENS.Clock, TOKENS.KnownSecrets]);
-  container
-    .bind(TOKENS.VerifyJwt)
+    .bind(TOKENS.UseCases)
     .toResolvedValue(
-      (clock: Clock, verifier: SignatureVerifier, decoder: DecodeJwt) => new VerifyJwt(clock, verifier, decoder),
-      [TOKENS.Clock, TOKENS.SignatureVerifier, TOKENS.DecodeJwt],
+      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier) =>
+        createUseCases({ clock, knownSecrets, signatureVerifier }),
+      [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier],
     );
   container
     .bind(TOKENS.ConsumeRateLimit)
@@ -115,17 +102,39 @@ export interface Application {
 /** Resolves everything a driving adapter needs, once, at start-up; no request ever asks the container. */
 export function resolveApplication(container: Container): Application {
   return {
-    useCases: {
-      getCurrentTime: container.get(TOKENS.GetCurrentTime),
-      convertTimestampToUtc: container.get(TOKENS.ConvertTimestampToUtc),
-      convertDatetimeToUnix: container.get(TOKENS.ConvertDatetimeToUnix),
-      identifyTimestamp: container.get(TOKENS.IdentifyTimestamp),
-      decodeJwt: container.get(TOKENS.DecodeJwt),
-      verifyJwt: container.get(TOKENS.VerifyJwt),
-    },
+    useCases: container.get(TOKENS.UseCases),
     consumeRateLimit: container.get(TOKENS.ConsumeRateLimit),
     rateLimitStore: container.get(TOKENS.RateLimitStore),
     logger: container.get(TOKENS.Logger),
     close: () => container.unbindAllAsync(),
   };
+}
+
+/** The HTTP app over a container's application: what `main.ts` and the tests serve. */
+export function buildHttpService(
+  container: Container,
+  tuning: Pick<HttpAppOptions, 'trpcFastPath'> = {},
+): { app: HttpApp; application: Application; metrics: HttpMetrics; lifecycle: Lifecycle } {
+  const config = container.get(TOKENS.Config);
+  const application = resolveApplication(container);
+  const metrics = new HttpMetrics(() => application.rateLimitStore.health());
+  const lifecycle = new Lifecycle();
+  const app = createHttpApp({
+    useCases: application.useCases,
+    metrics,
+    lifecycle,
+    consumeRateLimit: application.consumeRateLimit,
+    storeHealth: () => application.rateLimitStore.health(),
+    logger: application.logger,
+    options: {
+      basePath: config.basePath,
+      trustProxy: config.trustProxy,
+      ipv6SubnetPrefix: config.rateLimit.ipv6SubnetPrefix,
+      rateLimit: { points: config.rateLimit.points, durationSeconds: config.rateLimit.durationSeconds },
+      version: SERVICE_VERSION,
+      serverUrl: `http://localhost:${config.port === 0 ? 3000 : config.port}`,
+      ...tuning,
+    },
+  });
+  return { app, application, metrics, lifecycle };
 }

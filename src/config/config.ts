@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { RedisConnection } from './adapters/driven/redis-connection.js';
+import type { RedisConnection } from '../adapters/driven/redis-connection.js';
 import { readRedisConnection } from './redis-config.js';
 import { z } from 'zod';
 
