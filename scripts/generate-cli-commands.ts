@@ -1,6 +1,6 @@
 // Regenerates src/adapters/driving/cli/commands.gen.ts: the command line's table, derived from the
 // operation catalog, so that the CLI starts without loading zod or any schema.
-// Run: npm run generate:cli-commands (test/unit/cli-commands.test.ts checks it is current).
+// Run: npm run generate:cli-commands (test/unit/cli/commands-gen.test.ts checks it is current).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';

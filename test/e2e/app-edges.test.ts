@@ -1,7 +1,8 @@
 // The app's answers at its edges: preflights, reads with bodies, readiness, unknown paths.
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { rawExchange } from '../support/raw-http.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitStore, StoreHealth } from '../../src/core/ports/rate-limit-store.js';
 import { testService } from '../support/service.js';
@@ -49,14 +50,10 @@ describe('the app at its edges', () => {
       const server = createServer(app).listen(0, '127.0.0.1', () => resolve(server.address() as AddressInfo));
       servers.push(server);
     });
-    const raw = await new Promise<string>((resolve) => {
-      let text = '';
-      const socket = connect(port, '127.0.0.1', () =>
-        socket.write('HEAD /unix-timestamp/now HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello'),
-      );
-      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      socket.on('close', () => resolve(text));
-    });
+    const raw = await rawExchange(
+      `http://127.0.0.1:${port}`,
+      'HEAD /unix-timestamp/now HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello',
+    );
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(raw).toContain('\r\nConnection: close\r\n');
     // Chunked framing is a body too, even an empty one.

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { createLogger } from '../../src/adapters/driven/logger.js';
 import { HttpMetrics } from '../../src/adapters/driving/http/observability/metrics.js';
+import { capturedLogger } from '../support/logs.js';
+import { rawExchange } from '../support/raw-http.js';
 import { parserAnswerRecorder } from '../../src/adapters/driving/http/observability/request-log.js';
 import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
 import request from 'supertest';
@@ -15,24 +16,6 @@ import { listen, testService, trpcInput } from '../support/service.js';
 
 const MARKER = 'SECRETMARKER7f3a';
 const markerToken = tokenOf('{"alg":"HS256","kid":"SECRETMARKER7f3a"}', `{"sub":"${MARKER}","email":"${MARKER}@example.com"}`);
-
-function capturedLogger() {
-  const lines: string[] = [];
-  return { lines, logger: createLogger('trace', { destination: { write: (line: string) => lines.push(line) } }) };
-}
-
-/** Sends raw bytes and returns everything the server answers before closing. */
-function rawExchange(url: string, payload: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(payload));
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-    socket.setTimeout(3000, () => socket.destroy(new Error('no answer')));
-  });
-}
 
 describe('logs', () => {
   it('write one line per request with method, route, status, duration and request id, and never a token, claim or query', async () => {

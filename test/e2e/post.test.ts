@@ -1,10 +1,10 @@
 // Contract §1b: every operation also answers POST with a JSON body, byte for byte as its GET.
-import { connect } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/adapters/driving/api/catalog.js';
 import { JWT_IO_TOKEN, RFC7515_A3_KEY, RFC7515_A3_TOKEN } from '../support/fixtures.js';
 import { capturedLogger } from '../support/logs.js';
+import { rawExchange } from '../support/raw-http.js';
 import { listen, testService, trpcInput } from '../support/service.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
@@ -123,17 +123,12 @@ describe('POST with a JSON body', () => {
     await postJson('/jwt/decode', JSON.stringify({ token: 'a'.repeat(64 * 1024 - 20) })).expect(400);
     const running = await listen(app);
     try {
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(new URL(running.url).port), '127.0.0.1', () => {
-          socket.write('POST /jwt/decode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
-          // Chunks of 16 KiB, never ended: the answer must come once the limit is passed, and the socket close.
-          for (let i = 0; i < 5; i++) socket.write(`4000\r\n${'a'.repeat(0x4000)}\r\n`);
-        });
-        let text = '';
-        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        socket.on('close', () => resolve(text));
-        socket.on('error', reject);
-      });
+      // Chunks of 16 KiB, never ended: the answer must come once the limit is passed, and the socket close.
+      const answer = await rawExchange(
+        running.url,
+        'POST /jwt/decode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+        ...Array.from({ length: 5 }, () => `4000\r\n${'a'.repeat(0x4000)}\r\n`),
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toContain('{"detail":"request body must be at most 65536 bytes"}');
     } finally {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedRateLimitStore, type SharedStoreOptions } from '../../src/adapters/driven/shared-rate-limit-store.js';
-import { SpentWindows } from '../../src/adapters/driven/spent-windows.js';
+import { SharedRateLimitStore, type SharedStoreOptions } from '../../../src/adapters/driven/shared-rate-limit-store.js';
+import { SpentWindows } from '../../../src/adapters/driven/spent-windows.js';
 
 /** A shared limiter whose answers arrive as I/O from another process: each consume is a round trip through `cat`. */
 class EchoLimiter {

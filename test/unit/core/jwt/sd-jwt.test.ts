@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
-import { expectDomainError } from '../support/domain-error.js';
-import { FixedClock } from '../support/fakes.js';
-import { b64url } from '../support/fixtures.js';
+import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
+import { expectDomainError } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
+import { b64url } from '../../../support/fixtures.js';
 
 const decoder = new DecodeJwt(new FixedClock(Date.UTC(2026, 10, 22)), new HmacKnownSecrets());
 const decode = (token: string) => decoder.execute({ token });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RateLimitStore, WindowUsage } from '../../src/core/ports/rate-limit-store.js';
-import { ConsumeRateLimit } from '../../src/core/use-cases/consume-rate-limit.js';
+import type { RateLimitStore, WindowUsage } from '../../../../src/core/ports/rate-limit-store.js';
+import { ConsumeRateLimit } from '../../../../src/core/use-cases/consume-rate-limit.js';
 
 /** Counts points per key in one window that never resets; enough for the policy's arithmetic. */
 class CountingStore implements RateLimitStore {

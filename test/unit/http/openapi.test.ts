@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, referencedSchemas } from '../../src/adapters/driving/http/openapi.js';
-import { SERVICE_VERSION } from '../../src/composition-root.js';
-import { testService } from '../support/service.js';
+import { buildOpenApiDocument, referencedSchemas } from '../../../src/adapters/driving/http/openapi.js';
+import { SERVICE_VERSION } from '../../../src/composition-root.js';
+import { testService } from '../../support/service.js';
 
-const published = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const published = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 /** A fresh copy of the JSON, as the service would serve it. */
 const served = (basePath: string, serverUrl: string, version = SERVICE_VERSION) =>
   JSON.parse(JSON.stringify(buildOpenApiDocument({ basePath, version, serverUrl }))) as Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConvertDatetimeToUnix } from '../../src/core/use-cases/convert-datetime-to-unix.js';
-import { ConvertTimestampToUtc } from '../../src/core/use-cases/convert-timestamp-to-utc.js';
-import { GetCurrentTime } from '../../src/core/use-cases/get-current-time.js';
-import { expectDomainError } from '../support/domain-error.js';
-import { FixedClock } from '../support/fakes.js';
+import { ConvertDatetimeToUnix } from '../../../../src/core/use-cases/convert-datetime-to-unix.js';
+import { ConvertTimestampToUtc } from '../../../../src/core/use-cases/convert-timestamp-to-utc.js';
+import { GetCurrentTime } from '../../../../src/core/use-cases/get-current-time.js';
+import { expectDomainError } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
 
 const toUtc = new ConvertTimestampToUtc();
 const toUnix = new ConvertDatetimeToUnix();

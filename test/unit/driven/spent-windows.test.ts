@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SpentWindows } from '../../src/adapters/driven/spent-windows.js';
+import { SpentWindows } from '../../../src/adapters/driven/spent-windows.js';
 
 /** A SpentWindows on a clock the test moves. */
 function windows(capacity = 10) {

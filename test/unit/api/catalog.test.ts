@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../src/adapters/driving/api/catalog.js';
-import { UNMETERED, dispatchAny } from '../../src/adapters/driving/api/dispatcher.js';
-import { resolveApplication } from '../../src/composition-root.js';
-import { testContainer } from '../support/service.js';
+import { OPERATIONS } from '../../../src/adapters/driving/api/catalog.js';
+import { UNMETERED, dispatchAny } from '../../../src/adapters/driving/api/dispatcher.js';
+import { resolveApplication } from '../../../src/composition-root.js';
+import { testContainer } from '../../support/service.js';
 
 const { useCases } = resolveApplication(testContainer().container);
 

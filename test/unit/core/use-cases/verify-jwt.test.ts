@@ -1,5 +1,5 @@
-import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
+import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +18,11 @@ import {
 } from 'jose';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JoseSignatureVerifier } from '../../src/adapters/driven/jose-signature-verifier.js';
-import { VerifyJwt } from '../../src/core/use-cases/verify-jwt.js';
-import { expectDomainErrorAsync } from '../support/domain-error.js';
-import { FixedClock } from '../support/fakes.js';
-import { RFC7516_JWE, tokenOf } from '../support/fixtures.js';
+import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
+import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
+import { expectDomainErrorAsync } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
+import { RFC7516_JWE, tokenOf } from '../../../support/fixtures.js';
 
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);

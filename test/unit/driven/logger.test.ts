@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineBatcher, createLogger } from '../../src/adapters/driven/logger.js';
+import { LineBatcher, createLogger } from '../../../src/adapters/driven/logger.js';
 
 function recorded(bufferedMessage?: string) {
   const events: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InFlightDecisions } from '../../src/adapters/driven/in-flight-decisions.js';
+import { InFlightDecisions } from '../../../src/adapters/driven/in-flight-decisions.js';
 
 describe('InFlightDecisions', () => {
   it('admits a decision at once when nothing for its key is in flight', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConvertDatetimeToUnix } from '../../src/core/use-cases/convert-datetime-to-unix.js';
-import { expectDomainError } from '../support/domain-error.js';
+import { ConvertDatetimeToUnix } from '../../../../src/core/use-cases/convert-datetime-to-unix.js';
+import { expectDomainError } from '../../../support/domain-error.js';
 
 const convert = new ConvertDatetimeToUnix();
 const FORMAT = 'datetime must be an RFC 3339 date-time such as 2024-05-01T12:30:00Z or 2024-05-01T14:30:00+02:00';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, clientKey, compileTrust } from '../../src/adapters/driving/http/client-key.js';
+import { clientAddress, clientKey, compileTrust } from '../../../src/adapters/driving/http/client-key.js';
 
 describe('clientKey', () => {
   it.each([

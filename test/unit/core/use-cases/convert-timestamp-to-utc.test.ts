@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConvertTimestampToUtc, detectUnit } from '../../src/core/use-cases/convert-timestamp-to-utc.js';
-import { expectDomainError } from '../support/domain-error.js';
+import { ConvertTimestampToUtc, detectUnit } from '../../../../src/core/use-cases/convert-timestamp-to-utc.js';
+import { expectDomainError } from '../../../support/domain-error.js';
 
 const convert = new ConvertTimestampToUtc();
 const NOT_INTEGER = 'timestamp must be a decimal integer (an optional sign and digits)';

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
-import { expectDomainError } from '../support/domain-error.js';
-import { FixedClock } from '../support/fakes.js';
-import { HS256_HEADER, JWT_IO_TOKEN, RFC7516_JWE, RFC7519_3_1_TOKEN, RFC7519_6_1_TOKEN, b64url, tokenOf } from '../support/fixtures.js';
+import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
+import { expectDomainError } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
+import {
+  HS256_HEADER,
+  JWT_IO_TOKEN,
+  RFC7516_JWE,
+  RFC7519_3_1_TOKEN,
+  RFC7519_6_1_TOKEN,
+  b64url,
+  tokenOf,
+} from '../../../support/fixtures.js';
 
 const NOW_MS = 1_800_000_000_000; // 2027-01-15T08:00:00Z
 const decoder = new DecodeJwt(new FixedClock(NOW_MS), new HmacKnownSecrets());
@@ -203,7 +211,7 @@ describe('DecodeJwt, claims at their edges', () => {
 
 describe('DomainError', () => {
   it('is named DomainError, which is what a log of one shows', async () => {
-    const { DomainError } = await import('../../src/core/errors.js');
+    const { DomainError } = await import('../../../../src/core/errors.js');
     expect(new DomainError('TIMESTAMP_INVALID', 'x').name).toBe('DomainError');
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
-import { KNOWN_SECRETS } from '../../src/adapters/driven/known-secrets/list.js';
-import { scanJson } from '../../src/core/jwt/json-scan.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
-import { expectDomainError } from '../support/domain-error.js';
-import { FixedClock } from '../support/fakes.js';
-import { JWT_IO_TOKEN, tokenOf } from '../support/fixtures.js';
+import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { KNOWN_SECRETS } from '../../../../src/adapters/driven/known-secrets/list.js';
+import { scanJson } from '../../../../src/core/jwt/json-scan.js';
+import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
+import { expectDomainError } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
+import { JWT_IO_TOKEN, tokenOf } from '../../../support/fixtures.js';
 import { createHmac } from 'node:crypto';
 
 const NOW = 1_800_000_000; // 2027-01-15T08:00:00Z
@@ -41,7 +41,7 @@ describe('security findings', () => {
     ['x5u', { ...GOOD, x5u: 'https://attacker.example/cert.pem' }, FRESH, 'remote_key_url', 'warning'],
     ['jwk', { ...GOOD, jwk: { kty: 'EC' } }, FRESH, 'embedded_key', 'warning'],
     ['x5c', { ...GOOD, x5c: ['MII'] }, FRESH, 'embedded_key', 'warning'],
-    ['kid with ../', { ...GOOD, kid: '../../dev/null' }, FRESH, 'suspicious_kid', 'warning'],
+    ['kid with ../', { ...GOOD, kid: '../../../../dev/null' }, FRESH, 'suspicious_kid', 'warning'],
     ['kid with a quote', { ...GOOD, kid: "1' OR '1'='1" }, FRESH, 'suspicious_kid', 'warning'],
     ['kid with a semicolon', { ...GOOD, kid: 'a;rm -rf' }, FRESH, 'suspicious_kid', 'warning'],
     ['kid with NUL', { ...GOOD, kid: 'key\u0000' }, FRESH, 'suspicious_kid', 'warning'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedQueryError, parseQuery } from '../../src/adapters/driving/http/query.js';
+import { MalformedQueryError, parseQuery } from '../../../src/adapters/driving/http/query.js';
 
 describe('parseQuery', () => {
   it('decodes names and values, + as a space', () => {
