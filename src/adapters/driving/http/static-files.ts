@@ -25,29 +25,17 @@ const cachedFor =
 
 const serveOptions = { index: false, redirect: false, fallthrough: false, dotfiles: 'deny', immutable: false } as const;
 
-interface Folder {
-  /** The files served from it, by the name the page asks for; nothing else of it is. */
-  readonly files: ReadonlySet<string>;
-  readonly serve: RequestHandler;
-}
-
-/** The static pages, each at its path under the route's prefix: `/docs` now. */
-function folders(): ReadonlyMap<string, Folder> {
+/** Each file the pages load, by the name the page asks for, with the folder that serves it; nothing else is served. */
+function files(): ReadonlyMap<string, RequestHandler> {
+  const page = express.static(`${publicFolder}docs`, { ...serveOptions, setHeaders: cachedFor(PAGE_CACHE) });
+  const swaggerUi = express.static(swaggerUiAssets, { ...serveOptions, setHeaders: cachedFor(ASSET_CACHE) });
   return new Map([
-    [
-      'docs',
-      {
-        files: new Set(['index.html', 'init.js']),
-        serve: express.static(`${publicFolder}docs`, { ...serveOptions, setHeaders: cachedFor(PAGE_CACHE) }),
-      },
-    ],
-    [
-      'swagger-ui',
-      {
-        files: new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']),
-        serve: express.static(swaggerUiAssets, { ...serveOptions, setHeaders: cachedFor(ASSET_CACHE) }),
-      },
-    ],
+    ['index.html', page],
+    ['init.js', page],
+    ['swagger-ui.css', swaggerUi],
+    ['swagger-ui-bundle.js', swaggerUi],
+    ['favicon-32x32.png', swaggerUi],
+    ['favicon-16x16.png', swaggerUi],
   ]);
 }
 
@@ -61,7 +49,7 @@ function folders(): ReadonlyMap<string, Folder> {
  */
 export function staticFiles(basePath: string): RequestHandler {
   const prefix = `${basePath}/docs`;
-  const byFolder = folders();
+  const served = files();
   const compress = compression({ threshold: 0 });
   return (req, res, next) => {
     if (stateOf(res).route.kind !== 'docs') {
@@ -75,15 +63,15 @@ export function staticFiles(basePath: string): RequestHandler {
       return;
     }
     const name = path === '/' ? 'index.html' : path.slice(1);
-    const folder = [...byFolder.values()].find((candidate) => candidate.files.has(name));
-    if (folder === undefined) {
+    const serve = served.get(name);
+    if (serve === undefined) {
       next(notFound());
       return;
     }
     const original = req.url;
     req.url = `/${name}`;
     compress(req, res, () =>
-      folder.serve(req, res, (error?: unknown) => {
+      serve(req, res, (error?: unknown) => {
         req.url = original;
         next(error);
       }),
