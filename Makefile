@@ -95,10 +95,9 @@ bench: $(BUILT)
 	npm run -s bench:memory
 	npm run -s bench:cpu
 
-# The container image (Containerfile), with podman or docker, whichever is present.
-image: $(BUILT)
-	scripts/stage-image.sh
-	$$(command -v podman || command -v docker) build -t timestamp-jwt-service:$$(node -p 'require("./package.json").version' 2>/dev/null || echo latest) -f Containerfile .
+# The container image, with podman or docker, whichever is present: the Containerfile builds from the sources.
+image:
+	$$(command -v podman || command -v docker) build -t timestamp-jwt-service:$$(sed -n 's/^  "version": "\(.*\)",$$/\1/p' package.json) .
 
 # Builds and tries the image here, with no registry: a Debian base from mmdebstrap, podman, runc.
 image-test: $(INSTALLED)
