@@ -15,7 +15,7 @@ import { observe } from './observability/request-log.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { charge } from './rate-limit.js';
 import { restHandler } from './rest.js';
-import { routeOf, routeStep } from './routes.js';
+import { routeOf, routeStep, type Route } from './routes.js';
 import { allowMethod, screen } from './screen.js';
 import { staticFiles } from './static-files.js';
 
@@ -73,6 +73,11 @@ function serviceAnswers({ storeHealth, lifecycle, options }: HttpAppDeps): Reque
   };
 }
 
+/** The answer step: the handler of the request's route, found by the route step; one layer for all of them. */
+function answerByRoute(handlers: Readonly<Record<Route['kind'], RequestHandler>>): RequestHandler {
+  return (req, res, next) => handlers[routeOf(res).kind](req, res, next);
+}
+
 /**
  * Builds the app: one Express pipeline that every request passes, each step
  * written once (docs/architecture.md lists them with their files). It never
@@ -102,18 +107,22 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       onRejected: (calls) => metrics.rejected(calls),
     }),
     allowMethod,
-    serviceAnswers(deps),
-    staticFiles(options.basePath),
     readInput,
-    restHandler(useCases, (error) => logInternal(error, 'rest')),
-    trpcHandler({
-      useCases,
-      // A batch may name no more calls than a window's points.
-      maxBatchSize: options.rateLimit.points,
-      ...(options.trpcFastPath === undefined ? {} : { fastPath: options.trpcFastPath }),
-      onInternal: logInternal,
+    answerByRoute({
+      health: serviceAnswers(deps),
+      ready: serviceAnswers(deps),
+      openapi: serviceAnswers(deps),
+      docs: staticFiles(options.basePath),
+      rest: restHandler(useCases, (error) => logInternal(error, 'rest')),
+      trpc: trpcHandler({
+        useCases,
+        // A batch may name no more calls than a window's points.
+        maxBatchSize: options.rateLimit.points,
+        ...(options.trpcFastPath === undefined ? {} : { fastPath: options.trpcFastPath }),
+        onInternal: logInternal,
+      }),
+      none: (_req, _res, next) => next(notFound()),
     }),
-    ((_req, _res, next) => next(notFound())) satisfies RequestHandler,
     errorAnswer((error, res) => logInternal(error, routeOf(res).name)),
   );
   return app;
