@@ -93,6 +93,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const logInternal = (error: unknown, route: string): void => {
     logger.error({ route, error: errorSummary(error) }, 'internal error');
   };
+  const service = serviceAnswers(deps);
   app.use(
     routeStep(options.basePath),
     observe(logger, metrics),
@@ -109,9 +110,9 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     allowMethod,
     readInput,
     answerByRoute({
-      health: serviceAnswers(deps),
-      ready: serviceAnswers(deps),
-      openapi: serviceAnswers(deps),
+      health: service,
+      ready: service,
+      openapi: service,
       docs: staticFiles(options.basePath),
       rest: restHandler(useCases, (error) => logInternal(error, 'rest')),
       trpc: trpcHandler({

@@ -13,7 +13,7 @@ interface RouteBase {
   readonly name: string;
   /** Whether the request pays into the rate limit. */
   readonly charged: boolean;
-  /** The methods the route answers; undefined for a path that is no route, answered 404 whatever the method. */
+  /** The methods the route answers; undefined for a path that is no route, which the answer step gives 404 whatever the method. */
   readonly allow: string | undefined;
 }
 

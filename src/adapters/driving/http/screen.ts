@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { HttpError, notFound } from './errors.js';
+import { HttpError } from './errors.js';
 import { API_METHODS, READ_METHODS, routeOf } from './routes.js';
 
 const METHODS_OF = new Map([READ_METHODS, API_METHODS].map((allow) => [allow, new Set(allow.split(', '))]));
@@ -33,11 +33,12 @@ export const screen: RequestHandler = (req, res, next) => {
 /**
  * The method step, after the rate limit, since a refused method on an API
  * path is an API request like any other: 405 with `Allow` for a method the
- * route does not answer, 404 for a path that is no route.
+ * route does not answer. A path that is no route answers no method; the
+ * answer step gives it 404, whatever the method.
  */
 export const allowMethod: RequestHandler = (req, res, next) => {
   const { allow } = routeOf(res);
-  if (allow === undefined) next(notFound());
-  else if (METHODS_OF.get(allow)?.has(req.method) !== true) next(new HttpError(405, 'Method Not Allowed', { Allow: allow }));
+  if (allow !== undefined && METHODS_OF.get(allow)?.has(req.method) !== true)
+    next(new HttpError(405, 'Method Not Allowed', { Allow: allow }));
   else next();
 };

@@ -4,7 +4,6 @@ import type { ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { notFound } from './errors.js';
-import { stateOf } from './routes.js';
 
 const require = createRequire(import.meta.url);
 // Only the asset folder: the package's index would load its 1.5 MB bundle into the server.
@@ -52,10 +51,6 @@ export function staticFiles(basePath: string): RequestHandler {
   const served = files();
   const compress = compression({ threshold: 0 });
   return (req, res, next) => {
-    if (stateOf(res).route.kind !== 'docs') {
-      next();
-      return;
-    }
     const queryStart = req.url.indexOf('?');
     const path = req.url.slice(prefix.length, queryStart === -1 ? undefined : queryStart);
     if (path === '') {
