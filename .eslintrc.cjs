@@ -27,11 +27,11 @@ const only = (group, message) => ({ group, message });
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
-  parserOptions: { project: './tsconfig.json', tsconfigRootDir: __dirname, sourceType: 'module' },
+  parserOptions: { project: ['./tsconfig.json', './web/tsconfig.json'], tsconfigRootDir: __dirname, sourceType: 'module' },
   plugins: ['@typescript-eslint'],
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended-type-checked'],
   env: { node: true, es2023: true },
-  ignorePatterns: ['dist/', 'node_modules/', '.eslintrc.cjs', 'test/support/generated/', 'reports/', '.stryker-tmp/'],
+  ignorePatterns: ['dist/', 'web/vite.config.ts', 'node_modules/', '.eslintrc.cjs', 'test/support/generated/', 'reports/', '.stryker-tmp/'],
   rules: {
     '@typescript-eslint/consistent-type-imports': 'error',
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -118,6 +118,19 @@ module.exports = {
             'Driving adapters reach infrastructure only through core ports.',
           ),
           only(['**/cli/**'], 'Transports do not import each other.'),
+        ),
+      },
+    },
+    {
+      // The playground is a frontend like any other: the client package, Preact and its own modules.
+      files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+      env: { browser: true, node: false },
+      rules: {
+        'no-restricted-imports': restrict(
+          only(
+            ['../*', '**/src/core/**', '**/adapters/**', 'node:*', ...infrastructure.filter((name) => name !== '@trpc/*')],
+            'The playground imports only the client package, Preact and its own code: no server module, no copy of core logic.',
+          ),
         ),
       },
     },

@@ -5,15 +5,15 @@ SHELL := /bin/bash
 INSTALLED := node_modules/.installed
 
 BUILT := dist/.built
-SOURCES := $(shell find src -name '*.ts') tsconfig.json tsconfig.build.json
+SOURCES := $(shell find src client/src web/src -name '*.ts' -o -name '*.tsx' -o -name '*.css') web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean now to-utc to-unix identify decode verify image image-test
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify decode verify image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
-	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | clean"
+	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | screenshots | clean"
 	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
@@ -59,7 +59,9 @@ verify: $(BUILT)
 	@$(CLI) verify "$$TOKEN" "$$KEY" $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
 		$${ALGORITHMS:+--algorithms "$$ALGORITHMS"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
 
+# The playground is built once first (web/dist); the server reloads on change, the page does not.
 dev: $(INSTALLED)
+	npm run -s build:web
 	npm run -s dev
 
 test: $(INSTALLED)
@@ -103,5 +105,9 @@ image:
 image-test: $(INSTALLED)
 	scripts/image-test.sh
 
+# The README's pictures of the playground, in Debian's Chromium (apt-get install chromium).
+screenshots: $(BUILT)
+	npm run -s screenshots
+
 clean:
-	rm -rf dist node_modules
+	rm -rf dist node_modules client/dist web/dist

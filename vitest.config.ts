@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // The playground, built as make build builds it, for the tests that serve it.
+    globalSetup: ['./test/support/build-web.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -1,8 +1,8 @@
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpApp } from '../../src/adapters/driving/http/pipeline.js';
+import { getRaw } from '../support/raw-http.js';
 import { listen, testService, type Running } from '../support/service.js';
 
 // A fresh app for each test, built inside it, so that mutation testing counts each test for the router's setup.
@@ -14,16 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => running.close());
 
-/** The bytes as sent, not decompressed (node:http never decodes). */
-function fetchRaw(path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(`${running.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
+const fetchRaw = (path: string, acceptEncoding: string) => getRaw(`${running.url}${path}`, { 'accept-encoding': acceptEncoding });
 
 describe('/docs assets', () => {
   it('serves the bundle brotli-compressed, with an ETag and a week of caching, for free', async () => {

@@ -1,3 +1,4 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 
 /**
@@ -16,5 +17,19 @@ export function rawExchange(url: string, ...payload: string[]): Promise<string> 
     socket.on('close', () => resolve(answer));
     socket.on('error', reject);
     socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+/** A GET whose body comes back as sent, not decompressed (node:http never decodes). */
+export function getRaw(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
   });
 }

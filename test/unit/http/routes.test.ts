@@ -16,6 +16,15 @@ describe('compileRoutes', () => {
     ['/api/docs', 'docs', '/docs', false],
     ['/api/docs/swagger-ui.css', 'docs', '/docs', false],
     ['/api/docsx', 'none', 'unmatched', true],
+    ['/api', 'playground', '/', false],
+    ['/api/', 'playground', '/', false],
+    ['/api/?input=x', 'playground', '/', false],
+    ['/api/favicon.svg', 'playground', '/', false],
+    ['/api/assets/index-abc.js', 'playground', '/', false],
+    ['/api/assets', 'none', 'unmatched', true],
+    ['/api/index.html', 'none', 'unmatched', true],
+    ['/', 'none', 'unmatched', true],
+    ['/assets/index-abc.js', 'none', 'unmatched', true],
     ['/api/trpc/unixTimestamp.now', 'trpc', '/trpc/unixTimestamp.now', true],
     ['/api/trpc/evil', 'trpc', '/trpc/unknown', true],
     ['/api/trpc/', 'trpc', '/trpc/unknown', true],
@@ -42,6 +51,22 @@ describe('compileRoutes', () => {
     expect(find('/api/trpc/jwt.decode').allow).toBe('GET, HEAD, POST');
     expect(find('/readyz').allow).toBe('GET, HEAD');
     expect(find('/api/docs/').allow).toBe('GET, HEAD');
+    expect(find('/api/').allow).toBe('GET, HEAD');
     expect(find('/nothing').allow).toBeUndefined();
+  });
+});
+
+describe('compileRoutes without BASE_PATH', () => {
+  const find = (path: string) => compileRoutes('')(path, path);
+
+  it.each([
+    ['/', 'playground'],
+    ['/favicon.svg', 'playground'],
+    ['/assets/index-abc.css', 'playground'],
+    ['/docs/', 'docs'],
+    ['/unix-timestamp/now', 'rest'],
+    ['/favicon.ico', 'none'],
+  ])('routes %s to %s', (path, kind) => {
+    expect(find(path).kind).toBe(kind);
   });
 });

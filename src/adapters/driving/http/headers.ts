@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { routeOf } from './routes.js';
+import { routeOf, type Route } from './routes.js';
 
 const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy';
 
@@ -22,8 +22,8 @@ const apiHelmet = helmet({
   ...HTML_ONLY,
 });
 
-// The pages load their own scripts, styles, images and fonts, and call their own origin; nothing from elsewhere.
-const pageHelmet = helmet({
+// The API reference loads its own scripts, styles, images and fonts, and calls its own origin; nothing from elsewhere.
+const docsHelmet = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -44,14 +44,36 @@ const pageHelmet = helmet({
   ...HTML_ONLY,
 });
 
+// The playground (contract §10): its own origin only, and no inline script or style at all.
+const playgroundHelmet = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+    },
+  },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  referrerPolicy: { policy: 'no-referrer' },
+});
+
+const POLICY_OF_KIND: Partial<Record<Route['kind'], RequestHandler>> = { docs: docsHelmet, playground: playgroundHelmet };
+
 /**
- * The headers step: helmet's security headers (the pages' policy on static
- * pages, the API's everywhere else), CORS for any origin, and no caching; the
+ * The headers step: helmet's security headers (each page's own policy on the
+ * static pages, the API's everywhere else), CORS for any origin, and no caching; the
  * static step sets its own caching.
  */
 export const headers: RequestHandler = (req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   res.setHeader('Cache-Control', 'no-store');
-  (routeOf(res).kind === 'docs' ? pageHelmet : apiHelmet)(req, res, next);
+  (POLICY_OF_KIND[routeOf(res).kind] ?? apiHelmet)(req, res, next);
 };

@@ -94,6 +94,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     logger.error({ route, error: errorSummary(error) }, 'internal error');
   };
   const service = serviceAnswers(deps);
+  const pages = staticFiles(options.basePath);
   app.use(
     routeStep(options.basePath),
     observe(logger, metrics),
@@ -113,7 +114,8 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       health: service,
       ready: service,
       openapi: service,
-      docs: staticFiles(options.basePath),
+      docs: pages.docs,
+      playground: pages.playground,
       rest: restHandler(useCases, (error) => logInternal(error, 'rest')),
       trpc: trpcHandler({
         useCases,

@@ -19,7 +19,7 @@ interface RouteBase {
 
 /** Where a request goes, found once by `route`: every later step reads it. */
 export type Route =
-  | (RouteBase & { readonly kind: 'health' | 'ready' | 'openapi' | 'docs' })
+  | (RouteBase & { readonly kind: 'health' | 'ready' | 'openapi' | 'docs' | 'playground' })
   | (RouteBase & { readonly kind: 'none'; readonly call?: TrpcCall })
   | (RouteBase & { readonly kind: 'rest'; readonly operation: AnyOperation })
   | (RouteBase & { readonly kind: 'trpc'; readonly call: TrpcCall });
@@ -49,8 +49,9 @@ function trpcRouteName(call: TrpcCall): string {
 
 /**
  * The one routing table, compiled once: health, readiness, the OpenAPI
- * document, the static pages, each REST operation of the catalog at its path,
- * and tRPC. Exact paths are one map lookup; only `/docs/…` and `/trpc/…` are
+ * document, the static pages (the playground at `/`, the API reference at
+ * `/docs/`), each REST operation of the catalog at its path, and tRPC. Exact
+ * paths are one map lookup; only `/docs/…`, `/assets/…` and `/trpc/…` are
  * prefixes. A path that case-folds to the tRPC prefix is no route, but pays
  * for every procedure it names, so that `/TRPC/a,b` costs two calls.
  */
@@ -65,6 +66,10 @@ export function compileRoutes(basePath: string): (path: string, url: string) => 
     exact.set(`${basePath}${path}`, { kind: 'rest', operation, name: path, charged: true, allow: API_METHODS });
   }
   const docs: Route = { kind: 'docs', name: '/docs', charged: false, allow: READ_METHODS };
+  const playground: Route = { kind: 'playground', name: '/', charged: false, allow: READ_METHODS };
+  for (const page of ['/', '/favicon.svg']) exact.set(`${basePath}${page}`, playground);
+  if (basePath !== '') exact.set(basePath, playground);
+  const assetsPrefix = `${basePath}/assets/`;
   const docsPath = `${basePath}/docs`;
   const trpcPath = `${basePath}/trpc`;
   const trpcPrefix = `${trpcPath}/`;
@@ -78,6 +83,7 @@ export function compileRoutes(basePath: string): (path: string, url: string) => 
     }
     if (path === trpcPath) return { kind: 'trpc', call: readTrpcCall(''), name: 'unmatched', charged: true, allow: API_METHODS };
     if (path === docsPath || path.startsWith(`${docsPath}/`)) return docs;
+    if (path.startsWith(assetsPrefix)) return playground;
     if (path.toLowerCase().startsWith(foldedTrpcPrefix)) {
       return { ...NONE, call: readTrpcCall(url.slice(trpcPath.length)) };
     }

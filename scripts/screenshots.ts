@@ -1,0 +1,52 @@
+// Screenshots of the playground for the README: light, dark and a 360 px wide phone.
+// `make screenshots` builds first, then this starts the built service on a spare port,
+// drives Debian's Chromium and writes docs/screenshots/*.png.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { launchChromium } from '../test/support/chromium.js';
+
+const PORT = process.env.SCREENSHOT_PORT ?? '3987';
+const origin = `http://127.0.0.1:${PORT}`;
+// The README's own examples, so that the pictures show what a reader can paste.
+const readme = readFileSync('README.md', 'utf8');
+const token = /decode\?token=(eyJ[\w.-]+)'/.exec(readme)?.[1];
+if (token === undefined) throw new Error('the README has no /jwt/decode example to show');
+
+const server = spawn(process.execPath, ['dist/main.js'], {
+  env: { ...process.env, PORT, HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_STORE: 'memory' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      if (attempt > 50) throw new Error(`the service did not start on port ${PORT}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const browser = await launchChromium();
+  const shots = [
+    { file: 'playground-light.png', width: 1100, height: 1000, dark: false, value: token, answered: /Decoded a token/ },
+    { file: 'playground-dark.png', width: 1100, height: 1000, dark: true, value: '1700000000', answered: /Best guess/ },
+    { file: 'playground-360.png', width: 360, height: 800, dark: false, value: token, answered: /Decoded a token/ },
+  ];
+  for (const shot of shots) {
+    const page = await browser.newPage({
+      viewport: { width: shot.width, height: shot.height },
+      colorScheme: shot.dark ? 'dark' : 'light',
+      timezoneId: 'Europe/Berlin',
+      locale: 'en-GB',
+    });
+    await page.goto(`${origin}/`);
+    await page.getByLabel(/token or timestamp/i).fill(shot.value);
+    await page.getByRole('status').filter({ hasText: shot.answered }).waitFor({ timeout: 10_000 });
+    await page.locator('textarea').first().blur();
+    await page.screenshot({ path: `docs/screenshots/${shot.file}` });
+    console.log(`docs/screenshots/${shot.file}`);
+    await page.close();
+  }
+  await browser.close();
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,405 @@
+/// <reference lib="dom" />
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { CompactEncrypt, CompactSign, SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
+
+warnIfNoChromium('PLAYGROUND BROWSER TEST');
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const NOW_S = Math.floor(Date.now() / 1000);
+
+interface Made {
+  jwt: string;
+  /** Valid at the test service's fixed clock (TEST_NOW_MS, in 2027), which verification reads. */
+  verifiable: string;
+  publicJwk: JWK;
+  privateJwk: JWK;
+  otherPublicJwk: JWK;
+  sdJwt: string;
+  jwe: string;
+  nested: string;
+  unsigned: string;
+}
+
+/** Tokens of every form, made with keys generated here. */
+async function makeTokens(): Promise<Made> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const other = await generateKeyPair('ES256', { extractable: true });
+  const jwt = await new SignJWT({ sub: 'alice', name: 'Alice' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'k1' })
+    .setIssuer('https://issuer.example')
+    .setIssuedAt(NOW_S)
+    .setExpirationTime(NOW_S + 3 * 3600 + 60)
+    .sign(privateKey);
+  const verifiable = await new SignJWT({ sub: 'alice' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'k1' })
+    .setExpirationTime(Math.floor(TEST_NOW_MS / 1000) + 86_400)
+    .sign(privateKey);
+  const disclosure = b64(JSON.stringify(['c2FsdA', 'given_name', 'Alice']));
+  const digest = createHash('sha256').update(disclosure).digest('base64url');
+  const issuerSigned = await new SignJWT({ _sd: [digest], _sd_alg: 'sha-256', iss: 'https://issuer.example', exp: NOW_S + 86_400 })
+    .setProtectedHeader({ alg: 'ES256', typ: 'dc+sd-jwt' })
+    .sign(privateKey);
+  const encryption = await generateKeyPair('RSA-OAEP-256');
+  const jwe = await new CompactEncrypt(new TextEncoder().encode('{"secret":true}'))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+    .encrypt(encryption.publicKey);
+  const nested = await new CompactSign(new TextEncoder().encode(jwt)).setProtectedHeader({ alg: 'ES256', cty: 'JWT' }).sign(privateKey);
+  return {
+    jwt,
+    verifiable,
+    publicJwk: { ...(await exportJWK(publicKey)), kid: 'k1' },
+    privateJwk: await exportJWK(privateKey),
+    otherPublicJwk: { ...(await exportJWK(other.publicKey)), kid: 'k1' },
+    sdJwt: `${issuerSigned}~${disclosure}~`,
+    jwe,
+    nested,
+    unsigned: `${b64('{"alg":"none"}')}.${b64(JSON.stringify({ sub: 'x', iat: NOW_S }))}.`,
+  };
+}
+
+describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () => {
+  let running: Running;
+  let browser: Browser;
+  let tokens: Made;
+
+  beforeAll(async () => {
+    running = await listen(testService({ RATE_LIMIT_POINTS: '1000' }).app);
+    browser = await launchChromium();
+    tokens = await makeTokens();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  /** A fresh page of its own context, with every request and every policy complaint recorded. */
+  async function open(options: { width?: number; dark?: boolean; url?: string } = {}) {
+    const context: BrowserContext = await browser.newContext({
+      viewport: { width: options.width ?? 1100, height: 900 },
+      colorScheme: options.dark ? 'dark' : 'light',
+      timezoneId: 'Europe/Berlin',
+      locale: 'en-GB',
+    });
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    const complaints: string[] = [];
+    page.on('request', (req) => requests.push(req));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) complaints.push(message.text());
+    });
+    page.on('pageerror', (error) => complaints.push(String(error)));
+    await page.goto(options.url ?? `${running.url}/`);
+    return { context, page, requests, complaints };
+  }
+
+  const input = (page: Page) => page.getByLabel(/token or timestamp/i);
+  const status = (page: Page) => page.getByRole('status');
+
+  async function enter(page: Page, text: string, expected: RegExp): Promise<void> {
+    await input(page).fill(text);
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toMatch(expected);
+  }
+
+  it('shows a token: labelled coloured parts, formatted JSON, explained claims, findings most severe first', async () => {
+    const { page, context, complaints } = await open();
+    await enter(page, tokens.jwt, /Decoded a token, jwt/);
+    const parts = page.locator('.parts li');
+    expect(await parts.locator('.part-label').allTextContents()).toEqual(['Header', 'Payload', 'Signature']);
+    const colours = await parts.evaluateAll((items) => items.map((item) => getComputedStyle(item).color));
+    expect(new Set(colours).size).toBe(3);
+    expect(await parts.locator('code').allTextContents()).toEqual(tokens.jwt.split('.'));
+
+    const [header, payload] = tokens.jwt
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as unknown);
+    expect(await page.getByLabel('Header as JSON').textContent()).toBe(JSON.stringify(header, null, 2));
+    expect(await page.getByLabel('Payload as JSON').textContent()).toBe(JSON.stringify(payload, null, 2));
+
+    const exp = page.locator('table.claims tr', { has: page.locator('th code', { hasText: /^exp$/ }) });
+    await expect.poll(() => exp.textContent()).toContain('Expiration time');
+    const expIso = new Date((NOW_S + 3 * 3600 + 60) * 1000).toISOString().replace('.000Z', 'Z');
+    expect(await exp.locator('time').getAttribute('datetime')).toBe(expIso.replace('Z', '.000Z'));
+    const cells = await exp.locator('.when span, .when time').allTextContents();
+    expect(cells[0]).toBe(expIso);
+    // The browser's zone (Europe/Berlin here) and relative time, rounded towards zero.
+    expect(cells[1]).toMatch(/CES?T|GMT\+[12]/);
+    expect(cells[2]).toBe('in 3 hours');
+    expect(await page.locator('table.claims tr', { has: page.locator('th code', { hasText: /^iss$/ }) }).textContent()).toContain('Issuer');
+
+    await enter(page, tokens.unsigned, /Decoded a token, jwt, with 2 findings/);
+    expect(await page.locator('.finding').evaluateAll((items) => items.map((item) => item.firstElementChild?.textContent))).toEqual([
+      'Critical',
+      'Warning',
+    ]);
+    expect(await page.locator('.finding code').allTextContents()).toEqual(['alg_none', 'no_expiry']);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('shows SD-JWT disclosures, JWE facts and a nested token', async () => {
+    const { page, context } = await open();
+    await enter(page, tokens.sdJwt, /Decoded a token, sd-jwt/);
+    const disclosures = page.getByRole('table', { name: 'Disclosures' });
+    expect(await disclosures.locator('tbody tr').count()).toBe(1);
+    expect(await disclosures.locator('tbody tr').textContent()).toContain('given_name');
+    expect(await disclosures.locator('tbody tr').textContent()).toContain('/given_name');
+    expect(await page.getByLabel('Disclosed payload as JSON').textContent()).toContain('"given_name": "Alice"');
+    expect(await page.locator('.parts .part-label').allTextContents()).toContain('Disclosure 1');
+
+    await enter(page, tokens.jwe, /Decoded a token, jwe/);
+    const facts = await page.getByRole('region', { name: 'Encryption' }).textContent();
+    expect(facts).toContain('A256GCM');
+    expect(facts).toContain('256 bytes');
+    expect(facts).toContain('Ciphertext15 bytes');
+    expect(await page.locator('.parts .part-label').allTextContents()).toEqual([
+      'Protected header',
+      'Encrypted key',
+      'Initialization vector',
+      'Ciphertext',
+      'Authentication tag',
+    ]);
+    expect(await page.getByLabel(/public key/i).count()).toBe(0);
+
+    await enter(page, tokens.nested, /Decoded a token, jwt/);
+    const inner = page.getByRole('region', { name: 'Nested token, level 2' });
+    expect(await inner.getByLabel('Payload as JSON').textContent()).toContain('"sub": "alice"');
+    await context.close();
+  });
+
+  it('verifies with a public JWK, and says why another key fails', async () => {
+    const { page, context } = await open();
+    await enter(page, tokens.verifiable, /Decoded a token/);
+    const key = page.getByLabel(/public key, certificate or JWK Set/i);
+    await key.fill(JSON.stringify(tokens.publicJwk));
+    await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Valid: .*ES256, key k1/);
+    await key.fill(JSON.stringify(tokens.otherPublicJwk));
+    await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Not valid: .*signature_invalid/);
+    await key.fill(JSON.stringify(tokens.privateJwk));
+    await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/private key/i);
+    await context.close();
+  });
+
+  it('shows a time: identify best first, implausible readings folded, every zone with DST and the next transition', async () => {
+    const { page, context } = await open();
+    await enter(page, '1700000000', /^Best guess: Unix time in seconds.*2023-11-14T22:13:20Z/);
+    const plausible = page.getByRole('table', { name: /best first/ });
+    expect(await plausible.locator('tbody tr').first().textContent()).toContain('unix_seconds');
+    const folded = page.locator('details');
+    expect(await folded.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+    expect(await folded.locator('summary').textContent()).toMatch(/\d+ implausible readings/);
+    expect(await folded.locator('tbody tr').first().isVisible()).toBe(false);
+
+    const zone = page.getByRole('combobox', { name: /zone/i });
+    expect(await zone.evaluate((select) => (select as HTMLSelectElement).value)).toBe('Europe/Berlin');
+    const offered = await zone.locator('option').count();
+    expect(offered).toBe(await page.evaluate(() => Intl.supportedValuesOf('timeZone').length));
+    expect(offered).toBeGreaterThan(400);
+    await zone.selectOption('America/New_York');
+    const local = page.getByRole('region', { name: 'In your zone' });
+    await expect.poll(() => local.textContent(), { timeout: 10_000 }).toContain('Local time in America/New_York');
+    expect(await local.textContent()).toContain('2023-11-14T17:13:20-05:00');
+    expect(await local.textContent()).toContain('-05:00 (standard time)');
+    expect(await local.textContent()).toContain('2024-03-10T07:00:00Z');
+    await context.close();
+  });
+
+  it('shows both candidates of a local time in an overlap, and the choice made', async () => {
+    const { page, context } = await open();
+    await enter(page, '2024-10-27T02:30:00', /^2024-10-27T00:30:00Z/);
+    const wall = page.getByRole('region', { name: 'Wall-clock time' });
+    expect(await wall.textContent()).toContain('happens twice (an overlap)');
+    expect(await wall.locator('li').allTextContents()).toEqual(['Earlier: 2024-10-27T00:30:00Z (chosen)', 'Later: 2024-10-27T01:30:00Z']);
+    await page.getByLabel(/choice in a gap or overlap/i).selectOption('later');
+    await expect
+      .poll(() => wall.locator('li').allTextContents(), { timeout: 10_000 })
+      .toEqual(['Earlier: 2024-10-27T00:30:00Z', 'Later: 2024-10-27T01:30:00Z (chosen)']);
+    await enter(page, '2024-03-31T02:30:00', /^2024-03-31T01:30:00Z/);
+    expect(await wall.textContent()).toContain('skipped by a change of offset (a gap)');
+    await context.close();
+  });
+
+  it('keeps every input out of URLs, stores nothing, and shares through the fragment with public keys only', async () => {
+    const { page, context, requests, complaints } = await open();
+    await enter(page, tokens.verifiable, /Decoded a token/);
+    const key = page.getByLabel(/public key, certificate or JWK Set/i);
+    await key.fill(JSON.stringify(tokens.publicJwk));
+    await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Valid/);
+    await enter(page, '1700000000', /Best guess/);
+
+    const secrets = [tokens.verifiable.split('.')[1]!, tokens.publicJwk.x!, '1700000000'];
+    const api = requests.filter((req) => req.url().includes('/trpc/'));
+    expect(api.length).toBeGreaterThanOrEqual(3);
+    for (const req of requests) {
+      expect(new URL(req.url()).origin).toBe(running.url);
+      for (const secret of secrets) expect(req.url()).not.toContain(secret);
+    }
+    for (const req of api) expect(req.method()).toBe('POST');
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
+
+    // A private key never goes into a link; a public one may.
+    await enter(page, tokens.verifiable, /Decoded a token/);
+    await key.fill(JSON.stringify(tokens.privateJwk));
+    await page.getByRole('button', { name: /share link/i }).click();
+    const privateLink = new URL(await page.getByLabel(/share link/i).inputValue());
+    expect([privateLink.pathname, privateLink.search]).toEqual(['/', '']);
+    expect(new URLSearchParams(privateLink.hash.slice(1)).get('input')).toBe(tokens.verifiable);
+    expect(privateLink.hash).not.toContain('key=');
+    expect(await page.getByText('only a public key goes into a link').count()).toBe(1);
+    await key.fill(JSON.stringify(tokens.publicJwk));
+    await page.getByRole('button', { name: /share link/i }).click();
+    const link = await page.getByLabel(/share link/i).inputValue();
+    expect(JSON.parse(new URLSearchParams(new URL(link).hash.slice(1)).get('key')!)).toEqual(tokens.publicJwk);
+
+    const shared = await open({ url: link });
+    await expect.poll(() => status(shared.page).textContent(), { timeout: 10_000 }).toMatch(/Decoded a token/);
+    expect(await input(shared.page).inputValue()).toBe(tokens.verifiable);
+    await expect.poll(() => shared.page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Valid/);
+    for (const req of shared.requests) expect(req.url()).not.toContain(tokens.verifiable.split('.')[1]!);
+    expect([...complaints, ...shared.complaints]).toEqual([]);
+    await shared.context.close();
+    await context.close();
+  });
+
+  it('works from the keyboard alone, and announces answers', async () => {
+    const { page, context } = await open();
+    for (let tab = 0; tab < 5 && (await page.evaluate(() => document.activeElement?.id)) !== 'input'; tab++)
+      await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('input');
+    await page.keyboard.type('1700000000');
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toMatch(/Best guess/);
+    expect(await status(page).getAttribute('aria-live')).toBe('polite');
+    for (let tab = 0; tab < 8 && (await page.evaluate(() => document.activeElement?.id)) !== 'zone'; tab++)
+      await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('zone');
+    const before = await page.getByRole('combobox', { name: /zone/i }).inputValue();
+    await page.keyboard.press('ArrowDown');
+    const after = await page.getByRole('combobox', { name: /zone/i }).inputValue();
+    expect(after).not.toBe(before);
+    const local = page.getByRole('region', { name: 'In your zone' });
+    await expect.poll(() => local.textContent(), { timeout: 10_000 }).toContain(`Local time in ${after}`);
+    // The answer came in without taking the focus away.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('zone');
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    for (let tab = 0; tab < 5 && !/share link/i.test(await focusedText()); tab++) await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/share link/i);
+    await page.keyboard.press('Enter');
+    expect(await page.getByLabel(/share link/i).inputValue()).toContain('#input=1700000000');
+    await context.close();
+  });
+
+  for (const dark of [false, true]) {
+    it(`passes axe-core's WCAG 2.2 A and AA rules in the ${dark ? 'dark' : 'light'} scheme`, async () => {
+      const { page, context } = await open({ dark });
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(dark);
+      const audit = async () => {
+        await page.evaluate(axeSource);
+        return page.evaluate(async () => {
+          const { violations } = await (
+            window as unknown as {
+              axe: {
+                run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+              };
+            }
+          ).axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+          });
+          return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        });
+      };
+      expect(await audit()).toEqual([]);
+      await enter(page, tokens.sdJwt, /Decoded a token/);
+      await page.getByLabel(/public key, certificate or JWK Set/i).fill(JSON.stringify(tokens.otherPublicJwk));
+      await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/Not valid/);
+      expect(await audit()).toEqual([]);
+      await enter(page, tokens.unsigned, /2 findings/);
+      expect(await audit()).toEqual([]);
+      await enter(page, '1700000000', /Best guess/);
+      await page.locator('details summary').click();
+      expect(await audit()).toEqual([]);
+      await enter(page, '2024-10-27T02:30:00', /^2024-10-27/);
+      expect(await audit()).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('fits a 360 px screen without horizontal scrolling', async () => {
+    const { page, context } = await open({ width: 360 });
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    for (const [value, answered] of [
+      [tokens.sdJwt, /Decoded a token, sd-jwt/],
+      [tokens.jwe, /Decoded a token, jwe/],
+      ['1700000000', /Best guess/],
+      ['2024-10-27T02:30:00', /^2024-10-27/],
+    ] as const) {
+      await enter(page, value, answered);
+      await page.locator('details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+      expect(await width()).toBeLessThanOrEqual(360);
+    }
+    await context.close();
+  });
+
+  it("answers every token and time of the README's examples, without the API docs", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const pasted = [...readme.matchAll(/^\$ curl -s 'http:\/\/localhost:3000\/[^?']*\?(?:token|timestamp|datetime|value)=([^&']+)/gm)].map(
+      (match) => decodeURIComponent(match[1]!),
+    );
+    expect(pasted.length).toBeGreaterThan(20);
+    const { page, context } = await open();
+    for (const value of new Set(pasted)) {
+      await input(page).fill('');
+      await expect.poll(() => status(page).textContent()).toBe('');
+      await input(page).fill(value);
+      await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).not.toMatch(/^$|^Reading/);
+      const said = (await status(page).textContent()) ?? '';
+      // An answer, or the service's own words on what is wrong with the value; never a failure of the page.
+      expect(said, value).not.toMatch(/cannot be reached|could not answer|Too many/);
+      if (value.startsWith('eyJ')) expect(said, value).toMatch(/^Decoded a token/);
+    }
+    await context.close();
+  });
+
+  it('says plainly when the service is unreachable, and keeps the input', async () => {
+    const { page, context } = await open();
+    await page.route('**/trpc/**', (route) => route.abort('internetdisconnected'));
+    await enter(page, '1700000000', /cannot be reached/);
+    expect(await input(page).inputValue()).toBe('1700000000');
+    await page.unroute('**/trpc/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toMatch(/Best guess/);
+    await context.close();
+  });
+});
+
+describe.skipIf(!chromiumAvailable)('the playground over the rate limit', () => {
+  it('says how many seconds to wait, and keeps the input', async () => {
+    const running = await listen(testService({ RATE_LIMIT_POINTS: '2', RATE_LIMIT_DURATION_SECONDS: '7' }).app);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${running.url}/`);
+      const field = page.getByLabel(/token or timestamp/i);
+      for (const [value, answer] of [
+        ['1700000000', /1700000000 seconds since 1970/],
+        ['1700000001', /1700000001 seconds since 1970/],
+        ['1700000002', /Too many requests from this address\. The limit resets in [1-7] seconds?; your input is kept/],
+      ] as const) {
+        await field.fill(value);
+        await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(answer);
+      }
+      expect(await field.inputValue()).toBe('1700000002');
+    } finally {
+      await browser.close();
+      await running.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { recognise } from '../../../web/src/recognise.js';
+
+const JWS = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln';
+const JWE = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMTI4R0NNIn0..aXY.Y3Q.dGFn';
+
+describe('recognise', () => {
+  it.each([
+    ['', 'empty'],
+    ['   \n', 'empty'],
+    [JWS, 'token'],
+    [`Bearer ${JWS}`, 'token'],
+    [`  ${JWS}\n`, 'token'],
+    [`${JWS.slice(0, -5)}.`, 'token'],
+    [JWE, 'token'],
+    [`${JWS}~WyJzYWx0IiwibmFtZSIsInZhbHVlIl0~`, 'token'],
+    ['{"payload":"e30","signatures":[]}', 'token'],
+    ['1700000000', 'value'],
+    ['1700000000.5', 'value'],
+    ['-1500', 'value'],
+    ['017F22E2-79B0-7CC3-98C4-DC0C0C07398F', 'value'],
+    ['01ARYZ6S41TSV4RRFFQ69G5FAV', 'value'],
+    ['a.b.c', 'value'],
+    ['eyJ.eyJ', 'value'],
+    ['eyJ.e+J.x', 'value'],
+    ['2024-03-31T12:00:00Z', 'datetime'],
+  ])('reads %j as %s', (input, kind) => {
+    expect(recognise(input).kind).toBe(kind);
+  });
+
+  it.each([
+    ['2024-03-31T12:00:00Z', true],
+    ['2024-03-31t12:00:00z', true],
+    ['2024-03-31T12:00:00+02:00', true],
+    ['2024-03-31T12:00:00.5-05:30', true],
+    ['2024-03-31T12:00:00[Europe/Berlin]', true],
+    ['2024-03-31T12:00:00', false],
+    ['2024-03-31 12:00', false],
+  ])('tells whether %j names its zone: %s', (input, hasZone) => {
+    expect(recognise(input)).toEqual({ kind: 'datetime', value: input, hasZone });
+  });
+
+  it('keeps the text as typed, trimmed, Bearer included (the service strips it)', () => {
+    expect(recognise(` Bearer ${JWS} `)).toEqual({ kind: 'token', value: `Bearer ${JWS}` });
+  });
+});

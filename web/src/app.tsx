@@ -1,0 +1,175 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api } from './api.js';
+import { failureText } from './common.js';
+import { useAnswer, useDebounced, type Answer } from './hooks.js';
+import { recognise, type Recognised } from './recognise.js';
+import { decodeFragment, encodeFragment, isPublicKey } from './share.js';
+import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
+import { TokenDetails, TokenParts } from './token.js';
+import type { Decoded, Identified, ToUnix } from './types.js';
+import { VerifyPanel } from './verify.js';
+
+type Result =
+  | { readonly kind: 'token'; readonly body: Decoded }
+  | { readonly kind: 'value'; readonly body: Identified }
+  | { readonly kind: 'datetime'; readonly body: ToUnix };
+
+interface Question {
+  readonly recognised: Recognised;
+  readonly zone: string;
+  readonly disambiguation: string;
+  readonly checkSecrets: boolean;
+}
+
+/** The one call a recognised input needs; undefined for an empty input, which sends nothing. */
+function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): (() => Promise<Result>) | undefined {
+  switch (recognised.kind) {
+    case 'empty':
+      return undefined;
+    case 'token':
+      return async () => ({ kind: 'token', body: await api.jwt.decode.query({ token: recognised.value, check_secrets: checkSecrets }) });
+    case 'value':
+      return async () => ({ kind: 'value', body: await api.unixTimestamp.identify.query({ value: recognised.value, tz: zone }) });
+    case 'datetime': {
+      // A bracketed zone names itself; another `tz` beside it would be refused.
+      const tz = recognised.value.includes('[') ? undefined : zone;
+      return async () => ({
+        kind: 'datetime',
+        body: await api.unixTimestamp.toUnix.query({ datetime: recognised.value, tz, disambiguation }),
+      });
+    }
+  }
+}
+
+/** What the live region says once an answer is in: short, so that a screen reader is not flooded. */
+function announce(answer: Answer<Result>): string {
+  switch (answer.state) {
+    case 'idle':
+      return '';
+    case 'loading':
+      return 'Reading…';
+    case 'failed':
+      return failureText(answer.failure);
+    case 'done': {
+      const { value } = answer;
+      if (value.kind === 'token') {
+        const count = value.body.findings.length;
+        return `Decoded a token, ${value.body.encoding}, with ${count} ${count === 1 ? 'finding' : 'findings'}.`;
+      }
+      if (value.kind === 'datetime') {
+        const { utc } = value.body;
+        return `${utc.iso}: ${utc.unix_seconds} seconds, ${utc.unix_milliseconds} milliseconds since 1970.`;
+      }
+      const best = value.body.candidates[0];
+      if (best === undefined) return 'No format reads this value.';
+      return `Best guess: ${best.description}, ${best.utc.iso} (${best.utc.unix_seconds} seconds since 1970).`;
+    }
+  }
+}
+
+const initial = decodeFragment(location.hash);
+
+export function App() {
+  const [input, setInput] = useState(initial?.input ?? '');
+  const [zone, setZone] = useState(initial?.zone ?? BROWSER_ZONE);
+  const [key, setKey] = useState(initial?.key ?? '');
+  const [disambiguation, setDisambiguation] = useState('compatible');
+  const [checkSecrets, setCheckSecrets] = useState(false);
+  const [retries, setRetries] = useState(0);
+  const [shareLink, setShareLink] = useState('');
+  const [now, setNow] = useState(Date.now());
+
+  const text = useDebounced(input, 250);
+  const question = useMemo(
+    (): Question => ({ recognised: recognise(text), zone, disambiguation, checkSecrets }),
+    [text, zone, disambiguation, checkSecrets],
+  );
+  const answer = useAnswer(JSON.stringify({ ...question, retries }), callFor(question));
+  useEffect(() => setNow(Date.now()), [answer]);
+  useEffect(() => setShareLink(''), [input, zone, key]);
+
+  const share = () => {
+    const link = `${location.origin}${location.pathname}${encodeFragment({ input, zone, key })}`;
+    setShareLink(link);
+    void navigator.clipboard?.writeText(link).catch(() => undefined);
+  };
+  const tokenText = question.recognised.kind === 'token' ? question.recognised.value : undefined;
+  // While a new answer loads, the last one stays, so that the control in use keeps its focus.
+  const shown = answer.state === 'done' || answer.state === 'loading' ? answer.value : undefined;
+
+  return (
+    <>
+      <header>
+        <h1>Timestamp and JWT playground</h1>
+        <p>
+          Paste a token (JWT, JWE, SD-JWT, JSON serialization), a Unix timestamp, a date-time or an ID. Everything is sent to this service
+          only, in request bodies, never in a URL; nothing is stored. <a href="./docs/">API reference</a>
+        </p>
+      </header>
+      <main>
+        <p class="field">
+          <label for="input">Token or timestamp</label>
+          <textarea
+            id="input"
+            rows={5}
+            spellcheck={false}
+            autocomplete="off"
+            value={input}
+            onInput={(event) => setInput(event.currentTarget.value)}
+            aria-describedby="input-hint"
+          />
+          <span id="input-hint" class="hint">
+            Answers appear as you type.
+          </span>
+        </p>
+        <div class="actions">
+          <label class="check">
+            <input type="checkbox" checked={checkSecrets} onChange={(event) => setCheckSecrets(event.currentTarget.checked)} /> Try publicly
+            known HMAC secrets
+          </label>
+          <button type="button" onClick={share} disabled={input.trim() === ''}>
+            Make a share link
+          </button>
+        </div>
+        {shareLink === '' ? null : (
+          <p class="field">
+            <label for="share-link">Share link (the input is in the part after #, which browsers never send to a server)</label>
+            <input id="share-link" readOnly value={shareLink} onFocus={(event) => event.currentTarget.select()} />
+            {key.trim() !== '' && !isPublicKey(key) ? (
+              <span class="hint">The key is left out: only a public key goes into a link.</span>
+            ) : null}
+          </p>
+        )}
+        <div class={`status ${answer.state === 'failed' ? 'error' : ''}`}>
+          <p role="status" aria-live="polite">
+            {announce(answer)}
+          </p>
+          {answer.state === 'failed' && answer.failure.kind !== 'invalid' ? (
+            <button type="button" onClick={() => setRetries(retries + 1)}>
+              Try again
+            </button>
+          ) : null}
+        </div>
+        {tokenText === undefined ? null : <TokenParts input={tokenText} />}
+        {shown?.kind === 'token' ? (
+          <>
+            <TokenDetails body={shown.body} now={now} />
+            {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
+              <VerifyPanel token={shown.body.input} keyText={key} onKey={setKey} />
+            )}
+          </>
+        ) : null}
+        {shown?.kind === 'value' ? <IdentifyView body={shown.body} zone={zone} onZone={setZone} /> : null}
+        {shown?.kind === 'datetime' ? (
+          <DateTimeView
+            body={shown.body}
+            zone={zone}
+            onZone={setZone}
+            disambiguation={disambiguation}
+            onDisambiguation={setDisambiguation}
+          />
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ComponentChildren } from 'preact';
+import type { Failure } from './api.js';
+import { relativeTime } from './relative-time.js';
+
+const localFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' });
+
+/** JSON as the service sent it, indented. */
+export const Json = ({ value, label }: { value: unknown; label: string }) => (
+  <pre class="json" tabIndex={0} aria-label={label}>
+    {JSON.stringify(value, null, 2)}
+  </pre>
+);
+
+/** An instant three ways: UTC, the browser's local time, and relative to now. */
+export function When({ ms, now }: { ms: number; now: number }) {
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return <span>not a date</span>;
+  const date = new Date(ms);
+  return (
+    <span class="when">
+      <time dateTime={date.toISOString()}>{date.toISOString().replace('.000Z', 'Z')}</time>
+      <span>{localFormat.format(date)}</span>
+      <span>{relativeTime(ms, now)}</span>
+    </span>
+  );
+}
+
+/** A wide table's frame: it scrolls sideways by itself, never the page, and the keyboard can scroll it. */
+export const Scroll = ({ label, children }: { label: string; children: ComponentChildren }) => (
+  <div class="scroll" tabIndex={0} role="region" aria-label={label}>
+    {children}
+  </div>
+);
+
+export const Section = ({ title, children }: { title: string; children: ComponentChildren }) => (
+  <section aria-label={title}>
+    <h2>{title}</h2>
+    {children}
+  </section>
+);
+
+/** The plain words for a failed call; the input is never touched. */
+export function failureText(failure: Failure): string {
+  switch (failure.kind) {
+    case 'rate-limited':
+      return `Too many requests from this address. The limit resets in ${failure.seconds} ${failure.seconds === 1 ? 'second' : 'seconds'}; your input is kept, edit it or try again then.`;
+    case 'network':
+      return 'The service cannot be reached. Check your connection; your input is kept.';
+    case 'invalid':
+      return failure.message;
+    case 'server':
+      return `The service could not answer: ${failure.message}`;
+  }
+}
+
+export const FailureNote = ({ failure, retry }: { failure: Failure; retry?: (() => void) | undefined }) => (
+  <div class={`note ${failure.kind === 'invalid' ? 'invalid' : 'error'}`}>
+    <p>{failureText(failure)}</p>
+    {retry !== undefined && failure.kind !== 'invalid' ? (
+      <button type="button" onClick={retry}>
+        Try again
+      </button>
+    ) : null}
+  </div>
+);

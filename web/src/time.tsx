@@ -1,0 +1,167 @@
+import { useState } from 'preact/hooks';
+import { Scroll, Section } from './common.js';
+import type { Identified, Local, ToUnix } from './types.js';
+
+const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+export const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The zone picker: every zone the browser knows, the browser's own first chosen. */
+export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: string) => void }) {
+  const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
+  return (
+    <p class="field">
+      <label for="zone">Time zone</label>
+      <select id="zone" value={zone} onChange={(event) => onZone(event.currentTarget.value)}>
+        {zones.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+/** Local time in the picked zone, with its offset, DST and the next change of offset. */
+export function LocalTime({ local }: { local: Local }) {
+  return (
+    <dl class="facts">
+      <dt>Local time in {local.time_zone}</dt>
+      <dd>
+        <code>{local.iso}</code>
+      </dd>
+      <dt>Offset</dt>
+      <dd>
+        {local.offset} ({local.dst ? 'daylight saving time' : 'standard time'})
+      </dd>
+      <dt>Next transition</dt>
+      <dd>{local.next_transition === null ? 'none known' : <code>{local.next_transition}</code>}</dd>
+      <dt>ISO week, day of year</dt>
+      <dd>
+        {local.iso_week}, day {local.day_of_year}
+      </dd>
+    </dl>
+  );
+}
+
+const fieldsText = (fields: Record<string, string | number>): string =>
+  Object.entries(fields)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
+
+function Candidates({ rows, caption }: { rows: Identified['candidates']; caption: string }) {
+  return (
+    <Scroll label={caption}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reading</th>
+            <th scope="col">Instant (UTC)</th>
+            <th scope="col">Also encodes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((candidate) => (
+            <tr key={candidate.format}>
+              <th scope="row">
+                {candidate.description} <code>{candidate.format}</code>
+              </th>
+              <td class="instant">
+                <code>{candidate.exact}</code>
+              </td>
+              <td>{Object.keys(candidate.fields).length === 0 ? '—' : fieldsText(candidate.fields)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
+/** identify's readings, best first; the implausible ones folded away. */
+export function IdentifyView({ body, zone, onZone }: { body: Identified; zone: string; onZone: (zone: string) => void }) {
+  const plausible = body.candidates.filter((candidate) => candidate.plausible);
+  const implausible = body.candidates.filter((candidate) => !candidate.plausible);
+  const best = body.candidates[0];
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      {body.notes.map((note, index) => (
+        <p key={index}>{note}</p>
+      ))}
+      <ZonePicker zone={zone} onZone={onZone} />
+      {best?.local === undefined ? null : (
+        <Section title="In your zone">
+          <LocalTime local={best.local} />
+        </Section>
+      )}
+      {plausible.length === 0 ? null : (
+        <Section title="Plausible readings">
+          <Candidates rows={plausible} caption="Readings between 1980 and 20 years from now, best first" />
+        </Section>
+      )}
+      {implausible.length === 0 ? null : (
+        <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary>
+            {implausible.length} implausible {implausible.length === 1 ? 'reading' : 'readings'} (before 1980 or far in the future)
+          </summary>
+          <Candidates rows={implausible} caption="Implausible readings" />
+        </details>
+      )}
+    </div>
+  );
+}
+
+const KIND_WORDS = { unique: 'exists once', gap: 'is skipped by a change of offset (a gap)', overlap: 'happens twice (an overlap)' };
+
+/** A date-time read by to-unix; in a gap or overlap, both candidates and the one chosen. */
+export function DateTimeView(props: {
+  body: ToUnix;
+  zone: string;
+  onZone: (zone: string) => void;
+  disambiguation: string;
+  onDisambiguation: (choice: string) => void;
+}) {
+  const { body, zone, onZone, disambiguation, onDisambiguation } = props;
+  const resolution = body.resolution;
+  return (
+    <div>
+      {body.leap_second ? <p>A leap second: read as the second before it, as RFC 3339 readers do.</p> : null}
+      <ZonePicker zone={zone} onZone={onZone} />
+      {resolution === undefined ? null : (
+        <Section title="Wall-clock time">
+          <p>
+            This local time {KIND_WORDS[resolution.kind]}
+            {resolution.kind === 'unique' ? '.' : ':'}
+          </p>
+          {resolution.kind === 'unique' ? null : (
+            <>
+              <ul class="candidates">
+                {resolution.candidates.map((candidate, index) => (
+                  <li key={candidate}>
+                    {index === 0 ? 'Earlier' : 'Later'}: <code>{candidate}</code>
+                    {candidate === body.utc.iso ? ' (chosen)' : ''}
+                  </li>
+                ))}
+              </ul>
+              <p class="field">
+                <label for="disambiguation">Choice in a gap or overlap</label>
+                <select id="disambiguation" value={disambiguation} onChange={(event) => onDisambiguation(event.currentTarget.value)}>
+                  <option value="compatible">compatible (as JavaScript and most libraries)</option>
+                  <option value="earlier">earlier</option>
+                  <option value="later">later</option>
+                </select>
+              </p>
+            </>
+          )}
+        </Section>
+      )}
+      {body.local === undefined ? null : (
+        <Section title="In the zone">
+          <LocalTime local={body.local} />
+        </Section>
+      )}
+    </div>
+  );
+}

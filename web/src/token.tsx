@@ -1,0 +1,223 @@
+import { DATE_CLAIMS, explainClaim } from './claims.js';
+import { Json, Scroll, Section, When } from './common.js';
+import { tokenParts } from './token-parts.js';
+import type { Finding, TokenBody } from './types.js';
+
+const SEVERITY_RANK = { critical: 0, warning: 1, info: 2 } as const;
+const SEVERITY_WORD = { critical: 'Critical', warning: 'Warning', info: 'Info' } as const;
+
+/** The pasted token cut into its parts, each in its colour and named in words. */
+export function TokenParts({ input }: { input: string }) {
+  const parts = tokenParts(input);
+  if (parts.length === 0) return null;
+  return (
+    <Section title="Parts">
+      <ol class="parts">
+        {parts.map((part, index) => (
+          <li key={index} class={`part part-${part.role}`}>
+            <span class="part-label">{part.label}</span>
+            <code>{part.text === '' ? '(empty)' : part.text}</code>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export function Findings({ findings }: { findings: readonly Finding[] }) {
+  if (findings.length === 0) return <p>No findings: nothing in this token's header or claims is known to be risky.</p>;
+  const sorted = [...findings].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+  return (
+    <ul class="findings">
+      {sorted.map((finding, index) => (
+        <li key={index} class={`finding severity-${finding.severity}`}>
+          <strong>{SEVERITY_WORD[finding.severity]}</strong> <code>{finding.code}</code>
+          <p>{finding.message}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every claim, named in words where the registry names it, with dates three ways. */
+export function Claims({ claims, now }: { claims: Record<string, unknown>; now: number }) {
+  const names = Object.keys(claims);
+  if (names.length === 0) return <p>No claims.</p>;
+  return (
+    <Scroll label="Claims">
+      <table class="claims">
+        <caption>Claims</caption>
+        <thead>
+          <tr>
+            <th scope="col">Claim</th>
+            <th scope="col">Meaning</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {names.map((name) => {
+            const value = claims[name];
+            return (
+              <tr key={name}>
+                <th scope="row">
+                  <code>{name}</code>
+                </th>
+                <td>{explainClaim(name) ?? 'Not a registered claim'}</td>
+                <td>
+                  {DATE_CLAIMS.has(name) && typeof value === 'number' ? (
+                    <>
+                      <code>{value}</code> <When ms={value * 1000} now={now} />
+                    </>
+                  ) : (
+                    <code class="value">{typeof value === 'string' ? value : JSON.stringify(value)}</code>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
+function SdJwt({ sd }: { sd: NonNullable<TokenBody['sd_jwt']> }) {
+  return (
+    <Section title="SD-JWT disclosures">
+      <p>
+        {sd.disclosures.length} {sd.disclosures.length === 1 ? 'disclosure' : 'disclosures'}, hashed with <code>{sd.hash_alg}</code>;{' '}
+        {sd.undisclosed_digests} undisclosed {sd.undisclosed_digests === 1 ? 'digest' : 'digests'} (withheld claims or decoys: no one can
+        tell which).
+      </p>
+      <Scroll label="Disclosures">
+        <table>
+          <caption>Disclosures</caption>
+          <thead>
+            <tr>
+              <th scope="col">Claim</th>
+              <th scope="col">Value</th>
+              <th scope="col">Lands at</th>
+              <th scope="col">Digest</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sd.disclosures.map((disclosure, index) => (
+              <tr key={index}>
+                <th scope="row">{disclosure.name === null ? '(array element)' : <code>{disclosure.name}</code>}</th>
+                <td>
+                  <code class="value">{JSON.stringify(disclosure.value)}</code>
+                </td>
+                <td>{disclosure.path === null ? 'matches no digest' : <code>{disclosure.path}</code>}</td>
+                <td>
+                  <code class="value">{disclosure.digest}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Scroll>
+      <h3>Disclosed payload</h3>
+      <Json value={sd.disclosed_payload} label="Disclosed payload as JSON" />
+      <h3>Key binding</h3>
+      {sd.key_binding === null ? (
+        <p>No key-binding JWT.</p>
+      ) : (
+        <>
+          <p>
+            Its <code>sd_hash</code> {sd.key_binding.sd_hash_matches ? 'matches' : 'does not match'} the presented SD-JWT.
+          </p>
+          <Json value={sd.key_binding.header} label="Key-binding JWT header as JSON" />
+          <Json value={sd.key_binding.payload} label="Key-binding JWT payload as JSON" />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function Jwe({ jwe }: { jwe: NonNullable<TokenBody['jwe']> }) {
+  return (
+    <Section title="Encryption">
+      <p>The payload is encrypted: nothing of it can be shown, and this service never takes a decryption key.</p>
+      <dl class="facts">
+        <dt>Content encryption (enc)</dt>
+        <dd>{jwe.encryption ?? 'none given'}</dd>
+        <dt>Compression (zip)</dt>
+        <dd>{jwe.compression ?? 'none'}</dd>
+        <dt>Encrypted key</dt>
+        <dd>{jwe.encrypted_key_bytes} bytes</dd>
+        <dt>Initialization vector</dt>
+        <dd>{jwe.iv_bytes} bytes</dd>
+        <dt>Ciphertext</dt>
+        <dd>{jwe.ciphertext_bytes} bytes</dd>
+        <dt>Authentication tag</dt>
+        <dd>{jwe.tag_bytes} bytes</dd>
+        <dt>Recipients</dt>
+        <dd>{jwe.recipients.length}</dd>
+      </dl>
+    </Section>
+  );
+}
+
+function Signatures({ signatures }: { signatures: NonNullable<TokenBody['signatures']> }) {
+  return (
+    <Section title="Signatures">
+      <ol>
+        {signatures.map((signature, index) => (
+          <li key={index}>
+            <code>{signature.algorithm ?? 'no alg'}</code>
+            {signature.key_id === null ? null : (
+              <>
+                {' '}
+                key <code>{signature.key_id}</code>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+const FORM_NAMES: Record<TokenBody['encoding'], string> = {
+  jwt: 'JWT (compact JWS)',
+  jwe: 'JWE (compact)',
+  'jwe-json': 'JWE (JSON serialization)',
+  'jws-json': 'JWS (JSON serialization)',
+  'sd-jwt': 'SD-JWT',
+};
+
+/** Everything a decode body says, at any nesting depth. */
+export function TokenDetails({ body, now, depth = 1 }: { body: TokenBody; now: number; depth?: number }) {
+  return (
+    <div class="token">
+      <p class="summary">
+        {FORM_NAMES[body.encoding]}
+        {body.serialization === undefined ? '' : `, ${body.serialization}`}; algorithm <code>{body.algorithm ?? 'none given'}</code>
+        {body.token_type === null ? '' : `, type ${body.token_type}`}
+        {body.expired === null ? '' : body.expired ? '; expired' : '; not expired'}.
+      </p>
+      <Section title="Findings">
+        <Findings findings={body.findings} />
+      </Section>
+      <Section title="Header">
+        <Json value={body.header} label="Header as JSON" />
+      </Section>
+      {body.payload === null ? null : (
+        <Section title="Payload">
+          <Claims claims={body.sd_jwt?.disclosed_payload ?? body.payload} now={now} />
+          <Json value={body.payload} label="Payload as JSON" />
+        </Section>
+      )}
+      {body.signatures === undefined ? null : <Signatures signatures={body.signatures} />}
+      {body.jwe === undefined ? null : <Jwe jwe={body.jwe} />}
+      {body.sd_jwt === undefined ? null : <SdJwt sd={body.sd_jwt} />}
+      {body.nested === undefined ? null : (
+        <Section title={`Nested token, level ${depth + 1}`}>
+          <div class="nested">
+            <TokenDetails body={body.nested} now={now} depth={depth + 1} />
+          </div>
+        </Section>
+      )}
+    </div>
+  );
+}

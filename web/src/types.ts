@@ -1,0 +1,13 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from 'timestamp-jwt-client';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+
+export type Decoded = Outputs['jwt']['decode'];
+/** A decode body at any depth: the outer one, or a nested token's. */
+export type TokenBody = Omit<Decoded, 'input' | 'nested'> & { readonly nested?: TokenBody | undefined };
+export type Verified = Outputs['jwt']['verify'];
+export type Identified = Outputs['unixTimestamp']['identify'];
+export type ToUnix = Outputs['unixTimestamp']['toUnix'];
+export type Local = NonNullable<ToUnix['local']>;
+export type Finding = Decoded['findings'][number];
