@@ -74,7 +74,7 @@ module.exports = {
       },
     },
     {
-      files: ['src/adapters/driving/api/**/*.ts'],
+      files: ['src/adapters/driving/contract/**/*.ts'],
       rules: {
         'no-restricted-imports': restrict(
           only(

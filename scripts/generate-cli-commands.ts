@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import { ZodObject, ZodOptional, type z } from 'zod';
-import { OPERATIONS } from '../src/adapters/driving/api/catalog.js';
+import { OPERATIONS } from '../src/adapters/driving/contract/catalog.js';
 
 const root = new URL('..', import.meta.url);
 

@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { format } from 'prettier';
-import { OPERATIONS } from '../src/adapters/driving/api/catalog.js';
+import { OPERATIONS } from '../src/adapters/driving/contract/catalog.js';
 
 const root = new URL('..', import.meta.url);
 const probe = fileURLToPath(new URL('scripts/.client-types-probe.ts', root));
@@ -21,7 +21,7 @@ function printTypes(): Map<string, { input: string; output: string }> {
   });
   writeFileSync(
     probe,
-    `import type { z } from 'zod';\nimport type { catalog } from '../src/adapters/driving/api/catalog.js';\ntype C = typeof catalog;\n${aliases.join('\n')}\n`,
+    `import type { z } from 'zod';\nimport type { catalog } from '../src/adapters/driving/contract/catalog.js';\ntype C = typeof catalog;\n${aliases.join('\n')}\n`,
   );
   try {
     const config = ts.getParsedCommandLineOfConfigFile(

@@ -9,7 +9,7 @@ interface Report {
 const TARGETS: ReadonlyArray<readonly [label: string, prefix: string, target: number]> = [
   ['src/core', 'src/core/', 95],
   ['HTTP adapters', 'src/adapters/driving/http/', 90],
-  ['API contract', 'src/adapters/driving/api/', 90],
+  ['API contract', 'src/adapters/driving/contract/', 90],
 ];
 
 const report = JSON.parse(readFileSync(new URL('../reports/mutation/mutation.json', import.meta.url), 'utf8')) as Report;

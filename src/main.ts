@@ -10,7 +10,7 @@ import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
 import { createContainer } from './composition-root.js';
 import { buildHttpService } from './composition-root.js';
-import { joinListener, ListenerBroker } from './adapters/driving/http/shared-listener.js';
+import { joinListener, ListenerBroker } from './adapters/driving/http/cluster-socket-sharing.js';
 
 // Under the 10 s the contract allows, so that closing the store and flushing logs fit too.
 const SHUTDOWN_GRACE_MS = 8_000;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { OPERATIONS } from '../../src/adapters/driving/api/catalog.js';
+import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { describe, expect, it } from 'vitest';
 import { JWT_IO_TOKEN, RFC7515_A3_KEY, RFC7515_A3_TOKEN, RFC7519_6_1_TOKEN, tokenOf } from '../support/fixtures.js';
 import { testService, trpcInput } from '../support/service.js';

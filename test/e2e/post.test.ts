@@ -1,7 +1,7 @@
 // Contract §1b: every operation also answers POST with a JSON body, byte for byte as its GET.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../src/adapters/driving/api/catalog.js';
+import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { JWT_IO_TOKEN, RFC7515_A3_KEY, RFC7515_A3_TOKEN } from '../support/fixtures.js';
 import { capturedLogger } from '../support/logs.js';
 import { rawExchange } from '../support/raw-http.js';

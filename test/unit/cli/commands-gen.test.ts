@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../../src/adapters/driving/api/catalog.js';
+import { OPERATIONS } from '../../../src/adapters/driving/contract/catalog.js';
 import { COMMANDS } from '../../../src/adapters/driving/cli/commands.gen.js';
 import { cliCommandsSource } from '../../../scripts/generate-cli-commands.js';
 

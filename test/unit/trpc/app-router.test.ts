@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import type { CallBudget } from '../../../src/adapters/driving/api/dispatcher.js';
+import type { CallBudget } from '../../../src/adapters/driving/contract/dispatcher.js';
 import { createCaller } from '../../../src/adapters/driving/trpc/app-router.js';
 import { resolveApplication } from '../../../src/composition-root.js';
 import { JWT_IO_TOKEN } from '../../support/fixtures.js';

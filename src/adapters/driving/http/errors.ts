@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE, type ApiFailure } from '../api/errors.js';
+import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE, type ApiFailure } from '../contract/errors.js';
 import { writeTrpcFailure } from '../trpc/envelopes.js';
 import { MalformedQueryError } from './query.js';
 import { routeOf } from './routes.js';

@@ -1,8 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { OPERATIONS } from '../api/catalog.js';
-import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE } from '../api/errors.js';
-import { errorBody } from '../api/schemas.js';
+import { OPERATIONS } from '../contract/catalog.js';
+import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE } from '../contract/errors.js';
+import { errorBody } from '../contract/schemas.js';
 import { documentedRouter } from '../trpc/trpc.js';
 import { BODY_LIMIT_BYTES } from './input.js';
 

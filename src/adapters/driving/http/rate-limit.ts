@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/use-cases/consume-rate-limit.js';
-import type { CallBudget } from '../api/dispatcher.js';
+import type { CallBudget } from '../contract/dispatcher.js';
 import { clientAddress, clientKey, type TrustFunction } from './client-key.js';
 import { rateLimited } from './errors.js';
 import { callsOf, stateOf } from './routes.js';

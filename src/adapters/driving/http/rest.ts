@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import { dispatch } from '../api/dispatcher.js';
+import { dispatch } from '../contract/dispatcher.js';
 import { answerApiFailure } from './errors.js';
 import { stateOf } from './routes.js';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { OPERATIONS, OPERATION_BY_PROCEDURE, type AnyOperation } from '../api/catalog.js';
-import type { CallBudget } from '../api/dispatcher.js';
+import { OPERATIONS, OPERATION_BY_PROCEDURE, type AnyOperation } from '../contract/catalog.js';
+import type { CallBudget } from '../contract/dispatcher.js';
 import { readTrpcCall, type TrpcCall } from '../trpc/url-reader.js';
 
 /** The methods a route answers; others get 405 with this as `Allow`. */

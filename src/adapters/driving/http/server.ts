@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { HttpMetrics } from './observability/metrics.js';
 import net, { type Socket } from 'node:net';
-import { INTERNAL_MESSAGE } from '../api/errors.js';
+import { INTERNAL_MESSAGE } from '../contract/errors.js';
 import { detailBody, sendDetail } from './errors.js';
 import type { HttpApp } from './pipeline.js';
 

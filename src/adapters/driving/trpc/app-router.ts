@@ -1,4 +1,4 @@
-import { catalog } from '../api/catalog.js';
+import { catalog } from '../contract/catalog.js';
 import { createCallerFactory, router, routerRecordOf } from './trpc.js';
 
 /** Every operation of the catalog as a tRPC query, at its procedure path. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OPERATION_BY_PROCEDURE } from '../api/catalog.js';
-import { dispatchAny, type Outcome } from '../api/dispatcher.js';
+import { OPERATION_BY_PROCEDURE } from '../contract/catalog.js';
+import { dispatchAny, type Outcome } from '../contract/dispatcher.js';
 import { errorEnvelope, writeEnvelopes, type Envelope } from './envelopes.js';
 import type { Context } from './trpc.js';
 import type { TrpcCall } from './url-reader.js';

@@ -2,9 +2,9 @@ import { initTRPC, TRPCError, type TRPCQueryProcedure, type TRPC_ERROR_CODE_KEY 
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import type { AnyOperation, Operation } from '../api/catalog.js';
-import { dispatch, type CallContext } from '../api/dispatcher.js';
-import { INTERNAL_MESSAGE, type ApiErrorKind } from '../api/errors.js';
+import type { AnyOperation, Operation } from '../contract/catalog.js';
+import { dispatch, type CallContext } from '../contract/dispatcher.js';
+import { INTERNAL_MESSAGE, type ApiErrorKind } from '../contract/errors.js';
 
 export type Context = CallContext;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../../src/adapters/driving/api/catalog.js';
-import { UNMETERED, dispatchAny } from '../../../src/adapters/driving/api/dispatcher.js';
+import { OPERATIONS } from '../../../src/adapters/driving/contract/catalog.js';
+import { UNMETERED, dispatchAny } from '../../../src/adapters/driving/contract/dispatcher.js';
 import { resolveApplication } from '../../../src/composition-root.js';
 import { testContainer } from '../../support/service.js';
 

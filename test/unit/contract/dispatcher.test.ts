@@ -1,10 +1,10 @@
 // The API contract on its own: the catalog's schemas and the dispatcher, without a transport.
 import { describe, expect, it } from 'vitest';
-import { OPERATION_BY_PROCEDURE, type AnyOperation } from '../../src/adapters/driving/api/catalog.js';
-import { dispatchAny, UNMETERED } from '../../src/adapters/driving/api/dispatcher.js';
-import { buildOpenApiDocument } from '../../src/adapters/driving/http/openapi.js';
-import { testService } from '../support/service.js';
-import { JWT_IO_TOKEN } from '../support/fixtures.js';
+import { OPERATION_BY_PROCEDURE, type AnyOperation } from '../../../src/adapters/driving/contract/catalog.js';
+import { dispatchAny, UNMETERED } from '../../../src/adapters/driving/contract/dispatcher.js';
+import { buildOpenApiDocument } from '../../../src/adapters/driving/http/openapi.js';
+import { testService } from '../../support/service.js';
+import { JWT_IO_TOKEN } from '../../support/fixtures.js';
 
 const operation = (procedure: string): AnyOperation => {
   const found = OPERATION_BY_PROCEDURE.get(procedure);

@@ -4,7 +4,7 @@ import type { Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { joinListener, ListenerBroker, MESSAGES } from '../../../src/adapters/driving/http/shared-listener.js';
+import { joinListener, ListenerBroker, MESSAGES } from '../../../src/adapters/driving/http/cluster-socket-sharing.js';
 
 interface Sent {
   readonly message: unknown;

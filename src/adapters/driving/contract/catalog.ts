@@ -48,7 +48,7 @@ export interface InvalidExample {
  */
 export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly openapi: OpenApi;
-  /** Checked against the real answer by test/unit/api/catalog.test.ts. */
+  /** Checked against the real answer by test/unit/contract/catalog.test.ts. */
   readonly invalid: InvalidExample;
   readonly input: I;
   readonly output: O;

@@ -17,23 +17,23 @@ import net, { type Server, type Socket } from 'node:net';
 /** The messages between the primary and its workers, each sent as this plain string. */
 export const MESSAGES = {
   /** Worker → primary: I need the listening socket. */
-  listen: 'shared-listener:listen',
+  listen: 'cluster-socket-sharing:listen',
   /** Primary → worker: no live worker has it; bind the port yourself. */
-  bind: 'shared-listener:bind',
+  bind: 'cluster-socket-sharing:bind',
   /** Primary → worker: lend me your listening socket. */
-  lend: 'shared-listener:lend',
+  lend: 'cluster-socket-sharing:lend',
   /** Worker → primary: my listening socket. */
-  lent: 'shared-listener:lent',
+  lent: 'cluster-socket-sharing:lent',
   /** Primary → worker: the listening socket. */
-  listener: 'shared-listener:listener',
+  listener: 'cluster-socket-sharing:listener',
   /** Worker → primary: listening, and ready for connections. */
-  ready: 'shared-listener:ready',
+  ready: 'cluster-socket-sharing:ready',
   /** Primary → worker: one connection the primary accepted. */
-  connection: 'shared-listener:connection',
+  connection: 'cluster-socket-sharing:connection',
   /** Worker → primary: took the oldest connection sent to it; the primary closes its own copy. */
-  took: 'shared-listener:took',
+  took: 'cluster-socket-sharing:took',
   /** Primary → worker: drain and exit. It follows every connection sent before it on the same channel. */
-  drain: 'shared-listener:drain',
+  drain: 'cluster-socket-sharing:drain',
 } as const;
 const { listen: LISTEN, bind: BIND, lend: LEND, lent: LENT, listener: LISTENER, ready: READY } = MESSAGES;
 const { connection: CONNECTION, took: TOOK, drain: DRAIN } = MESSAGES;
