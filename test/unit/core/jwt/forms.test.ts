@@ -65,6 +65,88 @@ const A_CLAIMS = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': tr
 const RFC7519_A2 =
   'eyJhbGciOiJSU0ExXzUiLCJlbmMiOiJBMTI4Q0JDLUhTMjU2IiwiY3R5IjoiSldUIn0.g_hEwksO1Ax8Qn7HoN-BVeBoa8FXe0kpyk_XdcSmxvcM5_P296JXXtoHISr_DD_MqewaQSH4dZOQHoUgKLeFly-9RI11TG-_Ge1bZFazBPwKC5lJ6OLANLMd0QSL4fYEb9ERe-epKYE3xb2jfY1AltHqBO-PM6j23Guj2yDKnFv6WO72tteVzm_2n17SBFvhDuR9a2nHTE67pe0XGBUS_TK7ecA-iVq5COeVdJR4U4VZGGlxRGPLRHvolVLEHx6DYyLpw30Ay9R6d68YCLi9FYTq3hIXPK_-dmPlOUlKvPr1GgJzRoeC9G5qCvdcHWsqJGTO_z3Wfo5zsqwkxruxwA.UmVkbW9uZCBXQSA5ODA1Mg.VwHERHPvCNcHHpTjkoigx3_ExK0Qc71RMEParpatm0X_qpg-w8kozSjfNIPPXiTBBLXR65CIPkFqz4l1Ae9w_uowKiwyi9acgVztAi-pSL8GQSXnaamh9kX1mdh3M_TT-FZGQFQsFhu0Z72gJKGdfGE-OE7hS1zuBD5oEUfk0Dmb0VzWEzpxxiSSBbBAzP10l56pPfAtrjEYw-7ygeMkwBl6Z_mLS6w6xUgKlvW6ULmkV-uLC4FUiyKECK4e3WZYKw1bpgIqGYsw2v_grHjszJZ-_I5uM-9RA8ycX9KqPRp9gc6pXmoU_-27ATs9XCvrZXUtK2902AUzqpeEUJYjWWxSNsS-r1TJ1I-FMJ4XyAiGrfmo9hQPcNBYxPz3GQb28Y5CLSQfNgKSGt0A4isp1hBUXBHAndgtcslt7ZoQJaKe_nNJgNliWtWpJ_ebuOpEl8jdhehdccnRMIwAmU1n7SPkmhIl1HlSOpvcvDfhUN5wuqU955vOBvfkBOh5A11UzBuo2WlgZ6hYi9-e3w29bR0C2-pp3jbqxEDw3iWaf2dc5b-LnR0FEYXvI_tYk5rd_J9N0mg0tQ6RbpxNEMNoA9QWk5lgdPvbh9BaO195abQ.AVO9iT5AV4CzvDJCdhSFlQ';
 
+// RFC 7520 (JOSE Cookbook) vectors, as the ietf-jose/cookbook repository publishes them.
+// §4.8, jws/4_8.multiple_signatures.json: one text payload, signed RS256 (protected), ES512 (unprotected only) and HS256.
+const FRODO =
+  'SXTigJlzIGEgZGFuZ2Vyb3VzIGJ1c2luZXNzLCBGcm9kbywgZ29pbmcgb3V0IHlvdXIgZG9vci4gWW91IHN0ZXAgb250byB0aGUgcm9hZCwgYW5kIGlmIHlvdSBkb24ndCBrZWVwIHlvdXIgZmVldCwgdGhlcmXigJlzIG5vIGtub3dpbmcgd2hlcmUgeW91IG1pZ2h0IGJlIHN3ZXB0IG9mZiB0by4';
+const RFC7520_4_8_HS256 = {
+  protected: 'eyJhbGciOiJIUzI1NiIsImtpZCI6IjAxOGMwYWU1LTRkOWItNDcxYi1iZmQ2LWVlZjMxNGJjNzAzNyJ9',
+  signature: 's0h6KThzkfBBBkLspW1h84VsJZFTsPPqMDA7g1Md7p0',
+};
+const RFC7520_4_8 = json({
+  payload: FRODO,
+  signatures: [
+    {
+      protected: 'eyJhbGciOiJSUzI1NiJ9',
+      header: { kid: 'bilbo.baggins@hobbiton.example' },
+      signature:
+        'MIsjqtVlOpa71KE-Mss8_Nq2YH4FGhiocsqrgi5NvyG53uoimic1tcMdSg-qptrzZc7CG6Svw2Y13TDIqHzTUrL_lR2ZFcryNFiHkSw129EghGpwkpxaTn_THJTCglNbADko1MZBCdwzJxwqZc-1RlpO2HibUYyXSwO97BSe0_evZKdjvvKSgsIqjytKSeAMbhMBdMma622_BG5t4sdbuCHtFjp9iJmkio47AIwqkZV1aIZsv33uPUqBBCXbYoQJwt7mxPftHmNlGoOSMxR_3thmXTCm4US-xiNOyhbm8afKK64jU6_TPtQHiJeQJxz9G3Tx-083B745_AfYOnlC9w',
+    },
+    {
+      header: { alg: 'ES512', kid: 'bilbo.baggins@hobbiton.example' },
+      signature:
+        'ARcVLnaJJaUWG8fG-8t5BREVAuTY8n8YHjwDO1muhcdCoFZFFjfISu0Cdkn9Ybdlmi54ho0x924DUz8sK7ZXkhc7AFM8ObLfTvNCrqcI3Jkl2U5IX3utNhODH6v7xgy1Qahsn0fyb4zSAkje8bAWz4vIfj5pCMYxxm4fgV3q7ZYhm5eD',
+    },
+    RFC7520_4_8_HS256,
+  ],
+});
+// §5.13, jwe/5_13.encrypting_to_multiple_recipients.json: one content, three recipients (RSA1_5, ECDH-ES+A256KW, A256GCMKW).
+const RFC7520_5_13 = json({
+  recipients: [
+    {
+      encrypted_key:
+        'dYOD28kab0Vvf4ODgxVAJXgHcSZICSOp8M51zjwj4w6Y5G4XJQsNNIBiqyvUUAOcpL7S7-cFe7Pio7gV_Q06WmCSa-vhW6me4bWrBf7cHwEQJdXihidAYWVajJIaKMXMvFRMV6iDlRr076DFthg2_AV0_tSiV6xSEIFqt1xnYPpmP91tc5WJDOGb-wqjw0-b-S1laS11QVbuP78dQ7Fa0zAVzzjHX-xvyM2wxj_otxr9clN1LnZMbeYSrRicJK5xodvWgkpIdkMHo4LvdhRRvzoKzlic89jFWPlnBq_V4n5trGuExtp_-dbHcGlihqc_wGgho9fLMK8JOArYLcMDNQ',
+      header: { alg: 'RSA1_5', kid: 'frodo.baggins@hobbiton.example' },
+    },
+    {
+      encrypted_key: 'ExInT0io9BqBMYF6-maw5tZlgoZXThD1zWKsHixJuw_elY4gSSId_w',
+      header: {
+        alg: 'ECDH-ES+A256KW',
+        kid: 'peregrin.took@tuckborough.example',
+        epk: {
+          kty: 'EC',
+          crv: 'P-384',
+          x: 'Uzdvk3pi5wKCRc1izp5_r0OjeqT-I68i8g2b8mva8diRhsE2xAn2DtMRb25Ma2CX',
+          y: 'VDrRyFJh-Kwd1EjAgmj5Eo-CTHAZ53MC7PjjpLioy3ylEjI1pOMbw91fzZ84pbfm',
+        },
+      },
+    },
+    {
+      encrypted_key: 'a7CclAejo_7JSuPB8zeagxXRam8dwCfmkt9-WyTpS1E',
+      header: { alg: 'A256GCMKW', kid: '18ec08e1-bfa9-4d95-b205-2b4dd1d4321d', tag: '59Nqh1LlYtVIhfD3pgRGvw', iv: 'AvpeoPZ9Ncn9mkBn' },
+    },
+  ],
+  unprotected: { cty: 'text/plain' },
+  protected: 'eyJlbmMiOiJBMTI4Q0JDLUhTMjU2In0',
+  iv: 'VgEIHY20EnzUtZFl2RpB1g',
+  ciphertext:
+    'ajm2Q-OpPXCr7-MHXicknb1lsxLdXxK_yLds0KuhJzfWK04SjdxQeSw2L9mu3a_k1C55kCQ_3xlkcVKC5yr__Is48VOoK0k63_QRM9tBURMFqLByJ8vOYQX0oJW4VUHJLmGhF-tVQWB7Kz8mr8zeE7txF0MSaP6ga7-siYxStR7_G07Thd1jh-zGT0wxM5g-VRORtq0K6AXpLlwEqRp7pkt2zRM0ZAXqSpe1O6FJ7FHLDyEFnD-zDIZukLpCbzhzMDLLw2-8I14FQrgi-iEuzHgIJFIJn2wh9Tj0cg_kOZy9BqMRZbmYXMY9YQjorZ_P_JYG3ARAIF3OjDNqpdYe-K_5Q5crGJSDNyij_ygEiItR5jssQVH2ofDQdLChtazE',
+  tag: 'BESYyFN7T09KY7i8zKs5_g',
+});
+// §6, 6.nesting_signatures_and_encryption.json: a PS256-signed JWT, then that JWT encrypted (RSA-OAEP, A128GCM, cty JWT).
+const RFC7520_6_SIGNED =
+  'eyJhbGciOiJQUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJob2JiaXRvbi5leGFtcGxlIiwiZXhwIjoxMzAwODE5MzgwLCJodHRwOi8vZXhhbXBsZS5jb20vaXNfcm9vdCI6dHJ1ZX0.dPpMqwRZxFYi1UfcDAaf8M99o7kwUWtiXZ-ByvVuJih4MhJ_aZqciprz0OWaIAkIvn1qskChirjKvY9ESZNUCP4JjvfyPS-nqjJxYoA5ztWOyFk2cZNIPXjcJXSQwXPO9tEe-v4VSqgD0aKHqPxYog4N6Cz1lKph1U1sYDSI67_bLL7elg_vkjfMp5_W5l5LuUYGMeh6hxQIaIUXf9EwV2JmvTMuZ-vBOWy0Sniy1EFo72CRTvmtrIf5AROo5MNliY3KtUxeP-SOmD-LEYwW9SlkohYzMVAZDDOrVbv7KVRHpeYNaK75KEQqdCEEkS_rskZS-Qtt_nlegTWh1mEYaA';
+const RFC7520_6_KEY =
+  'a0JHRoITfpX4qRewImjlStn8m3CPxBV1ueYlVhjurCyrBg3I7YhCRYjphDOOS4E7rXbr2Fn6NyQq-A-gqT0FXqNjVOGrG-bi13mwy7RoYhjTkBEC6P7sMYMXXx4gzMedpiJHQVeyI-zkZV7A9matpgevAJWrXzOUysYGTtwoSN6gtUVtlLaivjvb21O0ul4YxSHV-ByK1kyeetRp_fuYJxHoKLQL9P424sKx2WGYb4zsBIPF4ssl_e5IR7nany-25_UmC2urosNkoFz9cQ82MypZP8gqbQJyPN-Fpp4Z-5o6yV64x6yzDUF_5JCIdl-Qv6H5dMVIY7q1eKpXcV1lWO_2FefEBqXxXvIjLeZivjNkzogCq3-IapSjVFnMjBxjpYLT8muaawo1yy1XXMuinIpNcOY3n4KKrXLrCcteX85m4IIHMZa38s1Hpr56fPPseMA-Jltmt-a9iEDtOzhtxz8AXy9tsCAZV2XBWNG8c3kJusAamBKOYwfk7JhLRDgOnJjlJLhn7TI4UxDp9dCmUXEN6z0v23W15qJIEXNJtqnblpymooeWAHCT4e_Owbim1g0AEpTHUdA2iiLNs9WTX_H_TXuPC8yDDhi1smxS_X_xpkIHkiIHWDOLx03BpqDTivpKkBYwqP2UZkcxqX2Fo_GnVrNwlK7Lgxw6FSQvDO0';
+const RFC7520_6_CIPHERTEXT =
+  'SZI4IvKHmwpazl_pJQXX3mHv1ANnOU4Wf9-utWYUcKrBNgCe2OFMf66cSJ8k2QkxaQD3_R60MGE9ofomwtky3GFxMeGRjtpMt9OAvVLsAXB0_UTCBGyBg3C2bWLXqZlfJAAoJRUPRk-BimYZY81zVBuIhc7HsQePCpu33SzMsFHjn4lP_idrJz_glZTNgKDt8zdnUPauKTKDNOH1DD4fuzvDYfDIAfqGPyL5sVRwbiXpXdGokEszM-9ChMPqW1QNhzuX_Zul3bvrJwr7nuGZs4cUScY3n8yE3AHCLurgls-A9mz1X38xEaulV18l4Fg9tLejdkAuQZjPbqeHQBJe4IwGD5Ee0dQ-Mtz4NnhkIWx-YKBb_Xo2zI3Q_1sYjKUuis7yWW-HTr_vqvFt0bj7WJf2vzB0TZ3dvsoGaTvPH2dyWwumUrlx4gmPUzBdwTO6ubfYSDUEEz5py0d_OtWeUSYcCYBKD-aM7tXg26qJo21gYjLfhn9zy-W19sOCZGuzgFjPhawXHpvnj_t-0_ES96kogjJLxS1IMU9Y5XmnwZMyNc9EIwnogsCg-hVuvzyP0sIruktmI94_SL1xgMl7o03phcTMxtlMizR88NKU1WkBsiXMCjy1Noue7MD-ShDp5dmM';
+const RFC7520_6_PROTECTED = 'eyJhbGciOiJSU0EtT0FFUCIsImN0eSI6IkpXVCIsImVuYyI6IkExMjhHQ00ifQ';
+const RFC7520_6_COMPACT = `${RFC7520_6_PROTECTED}.${RFC7520_6_KEY}.GbX1i9kXz0sxXPmA.${RFC7520_6_CIPHERTEXT}.KnIKEhN8U-3C9s4gtSpjSw`;
+const RFC7520_6_GENERAL = json({
+  recipients: [{ encrypted_key: RFC7520_6_KEY }],
+  protected: RFC7520_6_PROTECTED,
+  iv: 'GbX1i9kXz0sxXPmA',
+  ciphertext: RFC7520_6_CIPHERTEXT,
+  tag: 'KnIKEhN8U-3C9s4gtSpjSw',
+});
+const RFC7520_6_FLATTENED = json({
+  encrypted_key: RFC7520_6_KEY,
+  protected: RFC7520_6_PROTECTED,
+  iv: 'GbX1i9kXz0sxXPmA',
+  ciphertext: RFC7520_6_CIPHERTEXT,
+  tag: 'KnIKEhN8U-3C9s4gtSpjSw',
+});
+
 /** What every token without readable claims answers for them. */
 const NO_CLAIMS = {
   payload: null,
@@ -361,6 +443,79 @@ describe('DecodeJwt, every JOSE form', () => {
 
     it('reads a JWS whose cty is something else as an ordinary token', () => {
       expect(decode(tokenOf('{"alg":"HS256","cty":"json"}', '{"a":1}')).payload).toEqual({ a: 1 });
+    });
+  });
+  describe('RFC 7520, the JOSE Cookbook', () => {
+    it('refuses §4.8 (general JSON, three signatures) and its HS256 signature alone: the payload is text, not JSON claims', () => {
+      expectDomainError(() => decode(RFC7520_4_8), 'TOKEN_SEGMENT_JSON', 'token payload is not valid JSON');
+      expectDomainError(
+        () => decode(json({ payload: FRODO, ...RFC7520_4_8_HS256 })),
+        'TOKEN_SEGMENT_JSON',
+        'token payload is not valid JSON',
+      );
+      expectDomainError(
+        () => decode(`${RFC7520_4_8_HS256.protected}.${FRODO}.${RFC7520_4_8_HS256.signature}`),
+        'TOKEN_SEGMENT_JSON',
+        'token payload is not valid JSON',
+      );
+    });
+
+    it('reads §4.8 signed over claims: every signature, an unprotected-only one included, in order', () => {
+      const signatures = (JSON.parse(RFC7520_4_8) as { signatures: unknown[] }).signatures;
+      const decoded = decode(json({ payload: b64url('{"sub":"frodo"}'), signatures }));
+      expect(decoded).toMatchObject({ encoding: 'jws-json', serialization: 'general', payload: { sub: 'frodo' }, algorithm: 'RS256' });
+      expect(decoded.signatures?.map((signature) => [signature.algorithm, signature.key_id, signature.protected])).toEqual([
+        ['RS256', 'bilbo.baggins@hobbiton.example', { alg: 'RS256' }],
+        ['ES512', 'bilbo.baggins@hobbiton.example', null],
+        ['HS256', '018c0ae5-4d9b-471b-bfd6-eef314bc7037', { alg: 'HS256', kid: '018c0ae5-4d9b-471b-bfd6-eef314bc7037' }],
+      ]);
+    });
+
+    it('reads §5.13 (general JWE JSON, three recipients): the merged header of the first, and each recipient', () => {
+      const decoded = decode(RFC7520_5_13);
+      expect(decoded).toMatchObject({
+        ...NO_CLAIMS,
+        encoding: 'jwe-json',
+        header: { enc: 'A128CBC-HS256', cty: 'text/plain', alg: 'RSA1_5', kid: 'frodo.baggins@hobbiton.example' },
+        algorithm: 'RSA1_5',
+        jwe: {
+          encryption: 'A128CBC-HS256',
+          compression: null,
+          encrypted_key_bytes: 256,
+          iv_bytes: 16,
+          ciphertext_bytes: 288,
+          tag_bytes: 16,
+        },
+      });
+      expect(decoded.jwe?.recipients.map((recipient) => [recipient.header?.alg, recipient.encrypted_key_bytes])).toEqual([
+        ['RSA1_5', 256],
+        ['ECDH-ES+A256KW', 40],
+        ['A256GCMKW', 32],
+      ]);
+      expect(codes(RFC7520_5_13)).toEqual(['jwe_rsa1_5']);
+    });
+
+    it('reads §6 (nesting): the signed JWT with its claims, and the encrypted one, compact and JSON, by its header', () => {
+      expect(decode(RFC7520_6_SIGNED)).toMatchObject({
+        encoding: 'jwt',
+        header: { alg: 'PS256', typ: 'JWT' },
+        payload: { iss: 'hobbiton.example', exp: 1300819380, 'http://example.com/is_root': true },
+        issuer: 'hobbiton.example',
+        expires_at: '2011-03-22T18:43:00Z',
+        expired: true,
+      });
+      const facts = { encryption: 'A128GCM', encrypted_key_bytes: 512, iv_bytes: 12, ciphertext_bytes: 483, tag_bytes: 16 };
+      const header = { alg: 'RSA-OAEP', cty: 'JWT', enc: 'A128GCM' };
+      expect(decode(RFC7520_6_COMPACT)).toMatchObject({ ...NO_CLAIMS, encoding: 'jwe', header, jwe: facts });
+      for (const form of [RFC7520_6_GENERAL, RFC7520_6_FLATTENED]) {
+        expect(decode(form)).toMatchObject({
+          ...NO_CLAIMS,
+          encoding: 'jwe-json',
+          header,
+          jwe: { ...facts, recipients: [{ header: null }] },
+        });
+      }
+      expect(codes(RFC7520_6_COMPACT)).toEqual([]);
     });
   });
 });

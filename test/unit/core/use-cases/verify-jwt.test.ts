@@ -469,3 +469,34 @@ describe('every signed JOSE form', () => {
     });
   });
 });
+
+describe('RFC 7520 §6 (the JOSE Cookbook), the signed JWT verified with the published public key', () => {
+  // ietf-jose/cookbook 6.nesting_signatures_and_encryption.json: PS256 by hobbiton.example, exp 1300819380.
+  const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+  const token =
+    'eyJhbGciOiJQUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJob2JiaXRvbi5leGFtcGxlIiwiZXhwIjoxMzAwODE5MzgwLCJodHRwOi8vZXhhbXBsZS5jb20vaXNfcm9vdCI6dHJ1ZX0.dPpMqwRZxFYi1UfcDAaf8M99o7kwUWtiXZ-ByvVuJih4MhJ_aZqciprz0OWaIAkIvn1qskChirjKvY9ESZNUCP4JjvfyPS-nqjJxYoA5ztWOyFk2cZNIPXjcJXSQwXPO9tEe-v4VSqgD0aKHqPxYog4N6Cz1lKph1U1sYDSI67_bLL7elg_vkjfMp5_W5l5LuUYGMeh6hxQIaIUXf9EwV2JmvTMuZ-vBOWy0Sniy1EFo72CRTvmtrIf5AROo5MNliY3KtUxeP-SOmD-LEYwW9SlkohYzMVAZDDOrVbv7KVRHpeYNaK75KEQqdCEEkS_rskZS-Qtt_nlegTWh1mEYaA';
+  const key = JSON.stringify({
+    kty: 'RSA',
+    kid: 'hobbiton.example',
+    use: 'sig',
+    e: 'AQAB',
+    n: 'kNrPIBDXMU6fcyv5i-QHQAQ-K8gsC3HJb7FYhYaw8hXbNJa-t8q0lDKwLZgQXYV-ffWxXJv5GGrlZE4GU52lfMEegTDzYTrRQ3tepgKFjMGg6Iy6fkl1ZNsx2gEonsnlShfzA9GJwRTmtKPbk1s-hwx1IU5AT-AIelNqBgcF2vE5W25_SGGBoaROVdUYxqETDggM1z5cKV4ZjDZ8-lh4oVB07bkac6LQdHpJUUySH_Er20DXx30Kyi97PciXKTS-QKXnmm8ivyRCmux22ZoPUind2BKC5OiG4MwALhaL2Z2k8CsRdfy-7dg7z41Rp6D0ZeEvtaUp4bX4aKraL4rTfw',
+  });
+
+  it('verifies before its expiry, and not once a bit of the signature is changed', async () => {
+    expect(await early.execute({ token, key })).toMatchObject({
+      valid: true,
+      reason: null,
+      algorithm: 'PS256',
+      payload: { iss: 'hobbiton.example' },
+    });
+    // A character well inside the signature: the last one carries padding bits that decoding ignores.
+    const at = token.length - 20;
+    const tampered = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    expect((await early.execute({ token: tampered, key })).reason?.code).toBe('signature_invalid');
+  });
+
+  it('finds it expired today', async () => {
+    expect((await verifier.execute({ token, key })).reason?.code).toBe('expired');
+  });
+});
