@@ -54,6 +54,12 @@ echo "$health" | grep -q '"status":"ok"' || { echo "image-test: FAIL: /healthz" 
 answer=$(curl -fsS "http://127.0.0.1:$port/unix-timestamp/to-utc?timestamp=1700000000&tz=Europe/Berlin")
 echo "$answer" | grep -q '"iso":"2023-11-14T22:13:20Z"' || { echo "image-test: FAIL: conversion answered $answer" >&2; exit 1; }
 echo "image-test: conversion ok"
+# The playground, as make build left it in web/dist, with its script.
+page=$(curl -fsS "http://127.0.0.1:$port/")
+echo "$page" | grep -q '<label\|id="app"' || { echo "image-test: FAIL: / is not the playground" >&2; exit 1; }
+script=$(echo "$page" | grep -o 'assets/[A-Za-z0-9_-]*\.js' | head -n 1)
+curl -fsS -o /dev/null "http://127.0.0.1:$port/$script" || { echo "image-test: FAIL: /$script" >&2; exit 1; }
+echo "image-test: playground ok (/, /$script)"
 
 started=$(date +%s%N)
 podman stop --time 10 "$NAME" >/dev/null
