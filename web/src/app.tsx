@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from './api.js';
-import { failureText } from './common.js';
+import { PasteField, failureText } from './common.js';
 import { useAnswer, useDebounced, type Answer } from './hooks.js';
 import { recognise, type Recognised } from './recognise.js';
 import { decodeFragment, encodeFragment, isPublicKey } from './share.js';
@@ -107,21 +107,7 @@ export function App() {
         </p>
       </header>
       <main>
-        <p class="field">
-          <label for="input">Token or timestamp</label>
-          <textarea
-            id="input"
-            rows={5}
-            spellcheck={false}
-            autocomplete="off"
-            value={input}
-            onInput={(event) => setInput(event.currentTarget.value)}
-            aria-describedby="input-hint"
-          />
-          <span id="input-hint" class="hint">
-            Answers appear as you type.
-          </span>
-        </p>
+        <PasteField id="input" label="Token or timestamp" hint="Answers appear as you type." rows={5} value={input} onValue={setInput} />
         <div class="actions">
           <label class="check">
             <input type="checkbox" checked={checkSecrets} onChange={(event) => setCheckSecrets(event.currentTarget.checked)} /> Try publicly

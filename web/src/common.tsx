@@ -52,13 +52,32 @@ export function failureText(failure: Failure): string {
   }
 }
 
-export const FailureNote = ({ failure, retry }: { failure: Failure; retry?: (() => void) | undefined }) => (
-  <div class={`note ${failure.kind === 'invalid' ? 'invalid' : 'error'}`}>
-    <p>{failureText(failure)}</p>
-    {retry !== undefined && failure.kind !== 'invalid' ? (
-      <button type="button" onClick={retry}>
-        Try again
-      </button>
-    ) : null}
-  </div>
+export const FailureNote = ({ failure }: { failure: Failure }) => (
+  <p class={`note ${failure.kind === 'invalid' ? 'invalid' : 'error'}`}>{failureText(failure)}</p>
+);
+
+/** A labelled text area for pasted tokens and keys: no spell check or autocomplete, its hint read with it. */
+export const PasteField = (props: {
+  id: string;
+  label: string;
+  hint: string;
+  rows: number;
+  value: string;
+  onValue: (value: string) => void;
+}) => (
+  <p class="field">
+    <label for={props.id}>{props.label}</label>
+    <textarea
+      id={props.id}
+      rows={props.rows}
+      spellcheck={false}
+      autocomplete="off"
+      value={props.value}
+      onInput={(event) => props.onValue(event.currentTarget.value)}
+      aria-describedby={`${props.id}-hint`}
+    />
+    <span id={`${props.id}-hint`} class="hint">
+      {props.hint}
+    </span>
+  </p>
 );

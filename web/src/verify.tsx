@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { FailureNote, Section } from './common.js';
+import { FailureNote, PasteField, Section } from './common.js';
 import { useAnswer, useDebounced } from './hooks.js';
 import type { Verified } from './types.js';
 
@@ -9,19 +9,14 @@ export function VerifyPanel({ token, keyText, onKey }: { token: string; keyText:
   const answer = useAnswer<Verified>(`${token}\u0000${key}`, key === '' ? undefined : () => api.jwt.verify.query({ token, key }));
   return (
     <Section title="Verify the signature">
-      <label for="verify-key">Public key, certificate or JWK Set (PEM or JSON)</label>
-      <textarea
+      <PasteField
         id="verify-key"
+        label="Public key, certificate or JWK Set (PEM or JSON)"
+        hint="Only public keys: the service refuses private keys and shared secrets, and never fetches a key from the network."
         rows={4}
-        spellcheck={false}
-        autocomplete="off"
         value={keyText}
-        onInput={(event) => onKey(event.currentTarget.value)}
-        aria-describedby="verify-hint"
+        onValue={onKey}
       />
-      <p id="verify-hint" class="hint">
-        Only public keys: the service refuses private keys and shared secrets, and never fetches a key from the network.
-      </p>
       <div aria-live="polite" class="verify-result">
         {answer.state === 'loading' ? <p>Checking…</p> : null}
         {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
