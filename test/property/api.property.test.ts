@@ -147,9 +147,16 @@ describe('every JOSE form, mutated', () => {
   });
   const nested = `${b64url('{"alg":"HS256","cty":"JWT"}')}.${b64url(JWT_IO_TOKEN)}.c2ln`;
   const sdJwt = `${JWT_IO_TOKEN}~${b64url('["salt", "name", "value"]')}~${b64url('["salt", [1, {"a": 2}]]')}~`;
+  const [jwtHeader, jwtPayload, jwtSignature] = JWT_IO_TOKEN.split('.');
+  const sdJwtJson = JSON.stringify({
+    protected: jwtHeader,
+    payload: jwtPayload,
+    header: { disclosures: [b64url('["salt", "name", "value"]')], kb_jwt: JWT_IO_TOKEN },
+    signature: jwtSignature,
+  });
   const mutation = fc
     .tuple(
-      fc.constantFrom(JWT_IO_TOKEN, jwe, jwsJson, jweJson, nested, sdJwt),
+      fc.constantFrom(JWT_IO_TOKEN, jwe, jwsJson, jweJson, nested, sdJwt, sdJwtJson),
       fc.nat(),
       fc.string({ unit: 'grapheme', maxLength: 3 }),
       fc.nat({ max: 3 }),

@@ -70,6 +70,8 @@ export type TokenForm =
       /** Some signature names a member in both its protected and its unprotected header. */
       readonly headerConflict: boolean;
       readonly duplicateMember: boolean;
+      /** An SD-JWT in JSON serialization (RFC 9901 §8), read as the compact SD-JWT it stands for; else null. */
+      readonly sd: ReadSdJwt | null;
     };
 
 /** Three or five base64url parts: what a nested token's payload must carry. */
@@ -154,6 +156,33 @@ function readJweJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   return { form: 'jwe-json', header, jwe, duplicateMember: outerDuplicate || protectedHeader?.duplicateMember === true };
 }
 
+/**
+ * An SD-JWT in JWS JSON serialization (RFC 9901 §8) carries its disclosures, and its key-binding
+ * JWT as `kb_jwt`, in the first signature's unprotected header. It reads as the compact SD-JWT
+ * `<protected>.<payload>.<signature>~<disclosure>~…~<kb_jwt>`, whose text before the key-binding
+ * JWT is also what `sd_hash` covers (§8.1). Null when that header has neither member.
+ */
+function sdJwtOfJson(
+  unprotected: JsonObject | null,
+  protectedText: string | undefined,
+  payloadText: string,
+  signature: string,
+): ReadSdJwt | null {
+  if (unprotected === null) return null;
+  const disclosures = member(unprotected, 'disclosures', 'array') as unknown[] | undefined;
+  const keyBinding = optionalString(unprotected, 'kb_jwt') ?? '';
+  if (disclosures === undefined && !Object.hasOwn(unprotected, 'kb_jwt')) return null;
+  const texts = disclosures ?? [];
+  // A `~` would split the compact form elsewhere; every other character is checked where its part is read.
+  if (!texts.every((text): text is string => typeof text === 'string' && !text.includes('~')) || keyBinding.includes('~')) {
+    throw new DomainError('TOKEN_MALFORMED', 'token JSON members disclosures and kb_jwt must hold base64url strings (RFC 9901 §8)');
+  }
+  if (protectedText === undefined) {
+    throw new DomainError('TOKEN_MALFORMED', 'token is an SD-JWT in JSON serialization without a protected header (RFC 9901 §8)');
+  }
+  return readSdJwt(`${protectedText}.${payloadText}.${signature}~${texts.map((text) => `${text}~`).join('')}${keyBinding}`);
+}
+
 function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   const payloadText = optionalString(token, 'payload');
   if (payloadText === undefined) throw new DomainError('TOKEN_MALFORMED', 'token JSON serialization has no payload');
@@ -190,7 +219,8 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
     };
   });
   const first = signatures[0] as JwsSignature;
-  const firstProtected = optionalString(entries[0] as JsonObject, 'protected') ?? '';
+  const firstProtected = optionalString(entries[0] as JsonObject, 'protected');
+  const sd = sdJwtOfJson(first.header, firstProtected, payloadText, first.signature);
   return {
     form: 'jws-json',
     serialization: listed === undefined ? 'flattened' : 'general',
@@ -199,16 +229,18 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
     payload: payload.value,
     signature: first.signature,
     signatures,
-    signingInput: `${firstProtected}.${payloadText}`,
+    signingInput: `${firstProtected ?? ''}.${payloadText}`,
     headerConflict,
-    duplicateMember,
+    duplicateMember: duplicateMember || sd?.duplicateMember === true,
+    sd,
   };
 }
 
 /**
  * Reads a token in any JOSE form of contract §4c: a compact JWS (three parts),
  * a compact JWE (five), or a JSON serialization of either (an object with
- * `ciphertext` is a JWE), or an SD-JWT (with `~`). The length, base64url, UTF-8, depth and
+ * `ciphertext` is a JWE; one whose first signature's unprotected header has `disclosures` or
+ * `kb_jwt` is also an SD-JWT), or an SD-JWT (with `~`). The length, base64url, UTF-8, depth and
  * duplicate-member rules of a compact JWS apply to every part. Throws the
  * `TOKEN_*` DomainErrors of `stripToken` and `compactJwsOf`, and `TOKEN_MALFORMED` for a JSON
  * serialization whose members are missing or of the wrong type.

@@ -137,10 +137,11 @@ export class DecodeJwt {
           sd_jwt: form.sdJwt,
         };
       }
-      case 'jws-json':
-        return {
+      case 'jws-json': {
+        const body = {
           ...this.signed(input, form.header, form.payload, form.signature, nowMs, {
             encoding: 'jws-json',
+            ...(form.sd === null ? {} : { claims: form.sd.sdJwt.disclosed_payload, sd: form.sd.problems }),
             duplicateMember: form.duplicateMember,
             headerConflict: form.headerConflict,
             knownSecret: checkSecrets ? this.knownSecret(form.header, form.signingInput, form.signature) : undefined,
@@ -148,6 +149,8 @@ export class DecodeJwt {
           serialization: form.serialization,
           signatures: form.signatures,
         };
+        return form.sd === null ? body : { ...body, sd_jwt: form.sd.sdJwt };
+      }
       case 'jwt-nested': {
         if (level >= MAX_NESTED_TOKENS) {
           throw new DomainError(

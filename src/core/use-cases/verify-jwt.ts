@@ -78,7 +78,7 @@ function toleranceOf(value: string | undefined): number {
 /**
  * Verifies a signed token with a public key the caller supplies: its signature
  * (for a JWS JSON serialization, any one of them; for a nested JWT, the outer
- * one; for an SD-JWT, the issuer's, then the key-binding JWT with `cnf.jwk`),
+ * one; for an SD-JWT, compact or in JSON serialization, the issuer's, then the key-binding JWT with `cnf.jwk`),
  * then `exp` and `nbf` (with `clock_tolerance`), and `iss` and `aud` when asked.
  * A token that fails any check is an answer (`valid: false` with a reason), not
  * an error; `alg: none` never verifies.
@@ -132,7 +132,9 @@ export class VerifyJwt {
         });
         const chosen = form.signatures[result.signature ?? 0] ?? form.signatures[0];
         const signed = { ...(chosen?.header ?? {}), ...(chosen?.protected ?? {}) };
-        return answer(signed, form.header, form.payload, result);
+        if (form.sd === null) return answer(signed, form.header, form.payload, result);
+        const bound = result.valid ? await this.keyBinding(form.sd, checks) : result;
+        return { ...answer(signed, form.header, form.payload, bound), sd_jwt: form.sd.sdJwt };
       }
       case 'sd-jwt': {
         const { header, payload, compact } = form.issuerJwt;

@@ -388,6 +388,52 @@ describe('DecodeJwt, every JOSE form', () => {
     });
   });
 
+  // RFC 9901 §8; the published examples are read in sd-jwt-examples.test.ts.
+  describe('an SD-JWT in JWS JSON serialization', () => {
+    const disclosure = b64url(json(['salt', 'given_name', 'Ada']));
+    const withHeader = (header: object, protectedHeader: object | null = { alg: 'ES256' }) =>
+      json({
+        payload: b64url(json({ _sd: ['unmatched-digest'], iss: 'https://issuer.example' })),
+        ...(protectedHeader === null ? {} : { protected: b64url(json(protectedHeader)) }),
+        header,
+        signature: 'c2ln',
+      });
+
+    it("reads the first signature's disclosures, and claims from the disclosed payload; other unprotected members change nothing", () => {
+      const decoded = decode(withHeader({ disclosures: [disclosure], kid: 'k' }));
+      expect(decoded).toMatchObject({ encoding: 'jws-json', issuer: 'https://issuer.example', header: { alg: 'ES256', kid: 'k' } });
+      expect(decoded.sd_jwt).toMatchObject({ disclosures: [{ name: 'given_name', value: 'Ada', path: null }], undisclosed_digests: 1 });
+      expect(codes(withHeader({ disclosures: [disclosure] }))).toContain('sd_unmatched_disclosure');
+      expect(decode(withHeader({ kid: 'k' })).sd_jwt).toBeUndefined();
+    });
+
+    it('reads a kb_jwt without disclosures as an SD-JWT with key binding', () => {
+      const kb = tokenOf(json({ alg: 'ES256', typ: 'kb+jwt' }), json({ sd_hash: 'x' }));
+      expect(decode(withHeader({ kb_jwt: kb })).sd_jwt).toMatchObject({ disclosures: [], key_binding: { sd_hash_matches: false } });
+    });
+
+    it.each([
+      [{ disclosures: 'one' }, 'token JSON member disclosures must be an array'],
+      [{ disclosures: [1] }, 'token JSON members disclosures and kb_jwt must hold base64url strings (RFC 9901 §8)'],
+      [
+        { disclosures: [`${disclosure}~${disclosure}`] },
+        'token JSON members disclosures and kb_jwt must hold base64url strings (RFC 9901 §8)',
+      ],
+      [{ disclosures: [], kb_jwt: 'a.b.c~' }, 'token JSON members disclosures and kb_jwt must hold base64url strings (RFC 9901 §8)'],
+      [{ kb_jwt: 7 }, 'token JSON member kb_jwt must be a JSON string'],
+    ])('refuses the unprotected header %j', (header, message) => {
+      expectDomainError(() => decode(withHeader(header)), 'TOKEN_MALFORMED', message);
+    });
+
+    it('refuses disclosures without a protected header: the compact form that sd_hash covers needs one', () => {
+      expectDomainError(
+        () => decode(withHeader({ alg: 'ES256', disclosures: [] }, null)),
+        'TOKEN_MALFORMED',
+        'token is an SD-JWT in JSON serialization without a protected header (RFC 9901 §8)',
+      );
+    });
+  });
+
   describe('a nested JWT (cty: JWT)', () => {
     const carrying = (inner: string, header: object = { alg: 'HS256', cty: 'JWT' }) => `${b64url(json(header))}.${b64url(inner)}.c2ln`;
     // The inner token's answer, as decode gives it, without input.
