@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type RequestHandler } from 'express';
+import express, { type NextFunction, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
 import type { ConsumeRateLimit } from '../../../core/use-cases/consume-rate-limit.js';
@@ -79,6 +79,33 @@ function answerByRoute(handlers: Readonly<Record<Route['kind'], RequestHandler>>
 }
 
 /**
+ * The steps as one Express layer, run in order with Express's own rules for a
+ * handler: a thrown error or a rejected promise goes to the error step, as
+ * `next(error)` does. Express's router would give each step a layer of its own,
+ * and match the path and allocate for it at every one, though no step has a
+ * path: the route step has already found where the request goes.
+ */
+export function inOrder(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    let index = 0;
+    const next: NextFunction = (error?: unknown) => {
+      const step = steps[index++];
+      if ((error !== undefined && error !== null) || step === undefined) {
+        done(error);
+        return;
+      }
+      try {
+        const result: unknown = step(req, res, next);
+        if (result instanceof Promise) result.then(undefined, (rejection: unknown) => done(rejection ?? new Error('Rejected promise')));
+      } catch (thrown) {
+        done(thrown);
+      }
+    };
+    next();
+  };
+}
+
+/**
  * Builds the app: one Express pipeline that every request passes, each step
  * written once (docs/architecture.md lists them with their files). It never
  * listens; `main.ts` does.
@@ -96,36 +123,38 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const service = serviceAnswers(deps);
   const pages = staticFiles(options.basePath);
   app.use(
-    routeStep(options.basePath),
-    observe(logger, metrics),
-    headers,
-    screen,
-    charge({
-      consume: consumeRateLimit,
-      points: options.rateLimit.points,
-      durationSeconds: options.rateLimit.durationSeconds,
-      ipv6PrefixLength: options.ipv6SubnetPrefix,
-      trust: compileTrust(options.trustProxy),
-      onRejected: (calls) => metrics.rejected(calls),
-    }),
-    allowMethod,
-    readInput,
-    answerByRoute({
-      health: service,
-      ready: service,
-      openapi: service,
-      docs: pages.docs,
-      playground: pages.playground,
-      rest: restHandler(useCases, (error) => logInternal(error, 'rest')),
-      trpc: trpcHandler({
-        useCases,
-        // A batch may name no more calls than a window's points.
-        maxBatchSize: options.rateLimit.points,
-        ...(options.trpcFastPath === undefined ? {} : { fastPath: options.trpcFastPath }),
-        onInternal: logInternal,
+    inOrder([
+      routeStep(options.basePath),
+      observe(logger, metrics),
+      headers,
+      screen,
+      charge({
+        consume: consumeRateLimit,
+        points: options.rateLimit.points,
+        durationSeconds: options.rateLimit.durationSeconds,
+        ipv6PrefixLength: options.ipv6SubnetPrefix,
+        trust: compileTrust(options.trustProxy),
+        onRejected: (calls) => metrics.rejected(calls),
       }),
-      none: (_req, _res, next) => next(notFound()),
-    }),
+      allowMethod,
+      readInput,
+      answerByRoute({
+        health: service,
+        ready: service,
+        openapi: service,
+        docs: pages.docs,
+        playground: pages.playground,
+        rest: restHandler(useCases, (error) => logInternal(error, 'rest')),
+        trpc: trpcHandler({
+          useCases,
+          // A batch may name no more calls than a window's points.
+          maxBatchSize: options.rateLimit.points,
+          ...(options.trpcFastPath === undefined ? {} : { fastPath: options.trpcFastPath }),
+          onInternal: logInternal,
+        }),
+        none: (_req, _res, next) => next(notFound()),
+      }),
+    ]),
     errorAnswer((error, res) => logInternal(error, routeOf(res).name)),
   );
   return app;

@@ -73,12 +73,8 @@ export async function answerTrpcCall(
     if (kind === 'INTERNAL_SERVER_ERROR') onInternal(cause, procedure);
     return errorEnvelope(kind, status, message, procedure);
   };
-  const envelopes = await Promise.all(
-    call.procedures.map(async (procedure, index) => {
-      // Every name was checked against the catalog by planTrpcCall.
-      const operation = OPERATION_BY_PROCEDURE.get(procedure)!;
-      return envelopeOf(await dispatchAny(operation, inputAt(index), context), procedure);
-    }),
-  );
-  writeEnvelopes(res, call.batch ? envelopes : envelopes[0]!);
+  const answer = async (procedure: string, index: number): Promise<Envelope> =>
+    // Every name was checked against the catalog by planTrpcCall.
+    envelopeOf(await dispatchAny(OPERATION_BY_PROCEDURE.get(procedure)!, inputAt(index), context), procedure);
+  writeEnvelopes(res, call.batch ? await Promise.all(call.procedures.map(answer)) : await answer(call.procedures[0]!, 0));
 }

@@ -19,13 +19,14 @@ const millis = (seconds: number): number => Math.round(seconds * 1e6) / 1e3;
  */
 export function observe(logger: Logger, metrics: HttpMetrics): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const offered = req.headers['x-request-id'];
     const requestId = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    // 'close' follows every answer, a tick after its last byte went out, and every connection lost before one.
-    res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    // 'close' follows every answer, a tick after its last byte went out, and every connection lost before one;
+    // a response emits it once.
+    res.on('close', () => {
+      const seconds = (performance.now() - started) / 1e3;
       const route = routeOf(res).name;
       const method = METHODS.has(req.method) ? req.method : 'OTHER';
       const status = res.writableFinished ? res.statusCode : 499;
