@@ -10,6 +10,8 @@ export default defineConfig({
     // The CLI test spawns processes; the client-types test compares a file generated from the
     // instrumented sources with the committed one, which Stryker's instrumentation always changes.
     exclude: ['test/e2e/cli.test.ts', 'test/unit/client-types.test.ts'],
+    // The playground's tests serve web/dist, which a clean clone has not built yet.
+    globalSetup: base.test?.globalSetup,
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
