@@ -6,6 +6,7 @@ import { CompactEncrypt, CompactSign, SignJWT, exportJWK, generateKeyPair, type 
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { EXAMPLE_ISSUER_KEY, exampleToken } from '../support/sd-jwt-examples.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
 
 warnIfNoChromium('PLAYGROUND BROWSER TEST');
@@ -185,6 +186,21 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Not valid: .*signature_invalid/);
     await key.fill(JSON.stringify(tokens.privateJwk));
     await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/private key/i);
+    await context.close();
+  });
+
+  it('reads an SD-JWT in JSON serialization (RFC 9901 example), and verifies it with its key binding', async () => {
+    const { page, context } = await open();
+    await enter(page, exampleToken('json_serialization_flattened', 'sd_jwt_presentation'), /Decoded a token, jws-json/);
+    expect(await page.locator('.summary').first().textContent()).toMatch(/^SD-JWT \(JWS JSON serialization\), flattened/);
+    const disclosures = page.getByRole('table', { name: 'Disclosures' });
+    expect(await disclosures.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringContaining('/family_name'),
+      expect.stringContaining('/given_name'),
+    ]);
+    expect(await page.getByLabel('Disclosed payload as JSON').textContent()).toContain('"given_name": "John"');
+    await page.getByLabel(/public key, certificate or JWK Set/i).fill(JSON.stringify(EXAMPLE_ISSUER_KEY));
+    await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Valid: .*ES256/);
     await context.close();
   });
 

@@ -191,7 +191,7 @@ export function TokenDetails({ body, now, depth = 1 }: { body: TokenBody; now: n
   return (
     <div class="token">
       <p class="summary">
-        {FORM_NAMES[body.encoding]}
+        {body.encoding === 'jws-json' && body.sd_jwt !== undefined ? 'SD-JWT (JWS JSON serialization)' : FORM_NAMES[body.encoding]}
         {body.serialization === undefined ? '' : `, ${body.serialization}`}; algorithm <code>{body.algorithm ?? 'none given'}</code>
         {body.token_type === null ? '' : `, type ${body.token_type}`}
         {body.expired === null ? '' : body.expired ? '; expired' : '; not expired'}.
