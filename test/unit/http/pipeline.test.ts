@@ -32,6 +32,13 @@ describe('inOrder, the pipeline steps as one Express layer', () => {
     expect(log).toEqual(['a', 'b', 'c']);
   });
 
+  it('goes on for next(null), which Express reads as no error', async () => {
+    const log: string[] = [];
+    const withNull: RequestHandler = (_req, _res, next) => next(null);
+    expect(await run([withNull, step(log, 'b')])).toEqual({ error: undefined, calls: 1 });
+    expect(log).toEqual(['b']);
+  });
+
   it('stops at a step that answers without calling next', async () => {
     const log: string[] = [];
     const answers: RequestHandler = () => log.push('answered');
