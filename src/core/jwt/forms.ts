@@ -102,10 +102,16 @@ const merged = (...headers: (JsonObject | null)[]): JsonObject =>
 
 const byteLength = (part: string, text: string | undefined): number => (text === undefined ? 0 : base64UrlBytes(part, text).length);
 
+interface Recipient {
+  readonly header: JsonObject | null;
+  readonly encryptedKey: string | undefined;
+}
+
+/** `recipients` holds one at least: the callers refuse a JWE without any. */
 function jweFacts(
   protectedHeader: JsonObject,
   shared: JsonObject | null,
-  recipients: { header: JsonObject | null; encryptedKey: string | undefined }[],
+  recipients: Recipient[],
   parts: { iv: string | undefined; ciphertext: string; tag: string | undefined },
 ): { header: JsonObject; jwe: JweFacts } {
   if (parts.ciphertext === '') throw new DomainError('TOKEN_MALFORMED', 'token ciphertext is empty');
@@ -113,13 +119,14 @@ function jweFacts(
     header: recipient.header,
     encrypted_key_bytes: byteLength('encrypted key', recipient.encryptedKey),
   }));
-  const header = merged(protectedHeader, shared, recipients[0]?.header ?? null);
+  const [first] = listed as [JweFacts['recipients'][number]];
+  const header = merged(protectedHeader, shared, first.header);
   return {
     header,
     jwe: {
       encryption: stringMember(header.enc),
       compression: stringMember(header.zip),
-      encrypted_key_bytes: listed[0]?.encrypted_key_bytes ?? 0,
+      encrypted_key_bytes: first.encrypted_key_bytes,
       iv_bytes: byteLength('iv', parts.iv),
       ciphertext_bytes: byteLength('ciphertext', parts.ciphertext),
       tag_bytes: byteLength('tag', parts.tag),
@@ -129,7 +136,8 @@ function jweFacts(
 }
 
 function readCompactJwe(compact: string): TokenForm {
-  const [protectedText = '', encryptedKey, iv, ciphertext = '', tag] = compact.split('.');
+  // readToken sends only five parts here.
+  const [protectedText, encryptedKey, iv, ciphertext, tag] = compact.split('.') as [string, string, string, string, string];
   const protectedHeader = decodeSegment('protected header', protectedText);
   const { header, jwe } = jweFacts(protectedHeader.value, null, [{ header: null, encryptedKey }], { iv, ciphertext, tag });
   return { form: 'jwe', header, jwe, duplicateMember: protectedHeader.duplicateMember };
@@ -150,7 +158,8 @@ function readJweJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   if (recipients.length === 0) throw new DomainError('TOKEN_MALFORMED', 'token JSON member recipients must not be empty');
   const { header, jwe } = jweFacts(protectedHeader?.value ?? {}, shared, recipients, {
     iv: optionalString(token, 'iv'),
-    ciphertext: optionalString(token, 'ciphertext') ?? '',
+    // readToken sends only an object with a ciphertext member here.
+    ciphertext: optionalString(token, 'ciphertext') as string,
     tag: optionalString(token, 'tag'),
   });
   return { form: 'jwe-json', header, jwe, duplicateMember: outerDuplicate || protectedHeader?.duplicateMember === true };

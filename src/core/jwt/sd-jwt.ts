@@ -73,7 +73,8 @@ function readDisclosure(text: string, index: number, hash: string): Omit<Disclos
   const entries = value as unknown[];
   return {
     disclosure: text,
-    digest: createHash(hash).update(text, 'ascii').digest('base64url'),
+    // The disclosure is base64url, so its UTF-8 is the ASCII that RFC 9901 §4.2.3 hashes.
+    digest: createHash(hash).update(text).digest('base64url'),
     salt: entries[0] as string,
     name: entries.length === 3 ? (entries[1] as string) : null,
     value: entries.length === 3 ? entries[2] : entries[1],
@@ -95,8 +96,9 @@ function readDisclosure(text: string, index: number, hash: string): Omit<Disclos
  */
 export function readSdJwt(token: string): ReadSdJwt {
   const parts = token.split('~');
-  const issuerJwt = compactJwsOf(parts[0] ?? '');
-  const keyBindingText = parts.at(-1) ?? '';
+  // split gives at least one part.
+  const issuerJwt = compactJwsOf(parts[0] as string);
+  const keyBindingText = parts.at(-1) as string;
   const disclosureTexts = parts.slice(1, -1);
   const sdAlg = Object.hasOwn(issuerJwt.payload, '_sd_alg') ? issuerJwt.payload._sd_alg : 'sha-256';
   if (typeof sdAlg !== 'string' || !Object.hasOwn(SD_HASH_ALGORITHMS, sdAlg)) {
@@ -120,17 +122,18 @@ export function readSdJwt(token: string): ReadSdJwt {
   }
   let undisclosed = 0;
   /**
-   * The disclosure a digest names, or undefined; a digest met again is noted and
-   * neither placed nor counted a second time (`repeat`).
+   * The disclosure a digest names (with its place in the token), or none; a digest met again is
+   * noted and neither placed nor counted a second time (`repeat`).
    */
-  const take = (digest: unknown): { index: number | undefined; repeat: boolean } => {
-    if (typeof digest !== 'string') return { index: undefined, repeat: false };
+  const take = (digest: unknown): { index: number; disclosure: (typeof read)[number] | undefined; repeat: boolean } => {
+    if (typeof digest !== 'string') return { index: -1, disclosure: undefined, repeat: false };
     if (seen.has(digest)) {
       problems.duplicateDigest = true;
-      return { index: undefined, repeat: true };
+      return { index: -1, disclosure: undefined, repeat: true };
     }
     seen.add(digest);
-    return { index: byDigest.get(digest), repeat: false };
+    const index = byDigest.get(digest) ?? -1;
+    return { index, disclosure: read[index], repeat: false };
   };
 
   const disclose = (value: unknown, path: string): unknown => {
@@ -138,13 +141,12 @@ export function readSdJwt(token: string): ReadSdJwt {
       const out: unknown[] = [];
       for (const element of value) {
         if (isObject(element) && Object.keys(element).length === 1 && Object.hasOwn(element, '...')) {
-          const { index, repeat } = take(element['...']);
-          const disclosure = index === undefined ? undefined : read[index];
+          const { index, disclosure, repeat } = take(element['...']);
           if (disclosure === undefined || disclosure.name !== null) {
             if (!repeat) undisclosed += 1;
             continue;
           }
-          paths[index as number] = pointer(path, out.length);
+          paths[index] = pointer(path, out.length);
           out.push(disclose(disclosure.value, pointer(path, out.length)));
         } else {
           out.push(disclose(element, pointer(path, out.length)));
@@ -153,39 +155,34 @@ export function readSdJwt(token: string): ReadSdJwt {
       return out;
     }
     if (!isObject(value)) return value;
-    const out: JsonObject = {};
+    // Entries, not assignments: Object.fromEntries makes "__proto__" an own member like any other.
+    const entries: [string, unknown][] = [];
+    const names = new Set<string>();
     for (const [key, inner] of Object.entries(value)) {
       if (key === '_sd' || (key === '_sd_alg' && path === '')) continue;
-      Object.defineProperty(out, key, { value: disclose(inner, pointer(path, key)), enumerable: true, writable: true, configurable: true });
+      entries.push([key, disclose(inner, pointer(path, key))]);
+      names.add(key);
     }
-    const digests = Object.hasOwn(value, '_sd') && Array.isArray(value._sd) ? value._sd : [];
-    for (const digest of digests) {
-      const { index, repeat } = take(digest);
-      const disclosure = index === undefined ? undefined : read[index];
+    for (const digest of Array.isArray(value._sd) ? value._sd : []) {
+      const { index, disclosure, repeat } = take(digest);
       if (disclosure === undefined || disclosure.name === null) {
         if (!repeat) undisclosed += 1;
         continue;
       }
-      if (disclosure.name === '_sd' || disclosure.name === '...') {
-        problems.reservedName = true;
-        continue;
-      }
-      if (Object.hasOwn(out, disclosure.name)) {
+      // Never placed; the sd_reserved_name finding reports it.
+      if (disclosure.name === '_sd' || disclosure.name === '...') continue;
+      if (names.has(disclosure.name)) {
         problems.claimOverwrite = true;
         continue;
       }
-      paths[index as number] = pointer(path, disclosure.name);
-      Object.defineProperty(out, disclosure.name, {
-        value: disclose(disclosure.value, pointer(path, disclosure.name)),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      paths[index] = pointer(path, disclosure.name);
+      entries.push([disclosure.name, disclose(disclosure.value, pointer(path, disclosure.name))]);
+      names.add(disclosure.name);
     }
-    return out;
+    return Object.fromEntries(entries);
   };
   const disclosedPayload = disclose(issuerJwt.payload, '') as JsonObject;
-  problems.reservedName ||= read.some((disclosure) => disclosure.name === '_sd' || disclosure.name === '...');
+  problems.reservedName = read.some((disclosure) => disclosure.name === '_sd' || disclosure.name === '...');
 
   let keyBinding: SdJwt['key_binding'] = null;
   let hashMismatch = false;
@@ -194,7 +191,7 @@ export function readSdJwt(token: string): ReadSdJwt {
     const kb = compactJwsOf(keyBindingText);
     duplicateMember ||= kb.duplicateMember;
     const expected = createHash(hash)
-      .update(token.slice(0, token.length - keyBindingText.length), 'ascii')
+      .update(token.slice(0, token.length - keyBindingText.length))
       .digest('base64url');
     const matches = kb.payload.sd_hash === expected;
     hashMismatch = !matches;

@@ -565,3 +565,39 @@ describe('DecodeJwt, every JOSE form', () => {
     });
   });
 });
+
+describe('readToken, the edges of the JSON and JWE forms', () => {
+  const ES256 = b64url('{"alg":"ES256"}');
+  const payload = b64url('{"sub":"s"}');
+  const jweJson = (fields: object) => json({ iv: 'AAAA', ciphertext: 'KDlT', tag: 'AAAA', ...fields });
+
+  it.each([
+    [jweJson({ recipients: [null] }), 'token JSON member recipients must hold JSON objects'],
+    [json({ payload, signatures: [null] }), 'token JSON member signatures must hold JSON objects'],
+    [json({ payload, signatures: [1] }), 'token JSON member signatures must hold JSON objects'],
+  ])('refuses %s', (token, message) => {
+    expectDomainError(() => decode(token), 'TOKEN_MALFORMED', message);
+  });
+
+  it.each([
+    [`${RFC7516_JWE.split('.')[0]}.a*b.AAAA.KDlT.AAAA`, 'encrypted key'],
+    [`${RFC7516_JWE.split('.')[0]}..AAAA.KDlT.a*b`, 'tag'],
+    [jweJson({ protected: 'a*b' }), 'protected header'],
+    [json({ payload, protected: 'a*b', signature: 'c2ln' }), 'protected header'],
+    [`${b64url('{"alg":"HS256","cty":"JWT"}')}.a*b.c2ln`, 'payload'],
+  ])('names the part that is not base64url in %s', (token, part) => {
+    expectDomainError(() => decode(token), 'TOKEN_SEGMENT_ENCODING', `token ${part} contains characters outside the base64url alphabet`);
+  });
+
+  it('flags a member repeated in a JSON serialization protected header, or in an SD-JWT disclosure it carries', () => {
+    const repeated = b64url('{"enc":"A128GCM","enc":"A128GCM"}');
+    expect(codes(jweJson({ protected: repeated }))).toContain('duplicate_member');
+    expect(codes(jweJson({ protected: b64url('{"enc":"A128GCM"}') }))).not.toContain('duplicate_member');
+    expect(codes(json({ payload, protected: b64url('{"alg":"ES256","alg":"ES256"}'), signature: 'c2ln' }))).toContain('duplicate_member');
+    const disclosure = b64url('["s", "n", {"x": 1, "x": 2}]');
+    expect(codes(json({ payload, protected: ES256, header: { disclosures: [disclosure] }, signature: 'c2ln' }))).toContain(
+      'duplicate_member',
+    );
+    expect(codes(json({ payload, protected: ES256, header: { disclosures: [] }, signature: 'c2ln' }))).not.toContain('duplicate_member');
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { readSdJwt } from '../../../../src/core/jwt/sd-jwt.js';
 import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
@@ -222,5 +223,115 @@ describe('DecodeJwt, an SD-JWT (RFC 9901)', () => {
     [`a.b~`, 'TOKEN_MALFORMED', 'token must have three dot-separated parts (header.payload.signature), found 2'],
   ] as const)('refuses %s', (token, code, message) => {
     expectDomainError(() => decode(token), code, message);
+  });
+});
+
+describe('readSdJwt, the edges of RFC 9901 §7.3', () => {
+  const sd = (token: string) => decode(token).sd_jwt;
+  const given = disclosure('s1', 'given_name', 'Ada');
+  const element = disclosure('s2', 'FR');
+
+  it('gives what it read, with no problem and no key binding, for a clean SD-JWT', () => {
+    const read = readSdJwt(sdJwt({ _sd: [given.digest] }, [given.text]));
+    expect(read.keyBindingJwt).toBeNull();
+    expect(read.problems).toEqual({
+      duplicateDigest: false,
+      reservedName: false,
+      claimOverwrite: false,
+      unmatchedDisclosure: false,
+      hashMismatch: false,
+      keyBindingType: false,
+    });
+    expect(read.duplicateMember).toBe(false);
+  });
+
+  it('keeps the key-binding JWT as sent', () => {
+    const keyBinding = jwt({ alg: 'ES256', typ: 'kb+jwt' }, { sd_hash: 'x' });
+    expect(readSdJwt(sdJwt({}, [], keyBinding)).keyBindingJwt).toBe(keyBinding);
+  });
+
+  it('counts digests that are not strings, or repeated, once each and places nothing for them', () => {
+    const read = sd(sdJwt({ _sd: [5, 5, given.digest, 'none', 'none'] }, [given.text]));
+    expect(read).toMatchObject({ disclosed_payload: { given_name: 'Ada' }, undisclosed_digests: 3 });
+    expect(codes(sdJwt({ _sd: [5, 5] }, []))).not.toContain('sd_duplicate_digest');
+    expect(codes(sdJwt({ _sd: ['none', 'none'] }, []))).toContain('sd_duplicate_digest');
+  });
+
+  it('reads an array entry as a digest only when it is an object with "..." alone', () => {
+    const payload = {
+      list: ['plain', null, { '...': element.digest }, { '...': 'x', other: 1 }, { other: 1 }, { '...': 'none' }, { '...': 'none' }],
+    };
+    expect(sd(sdJwt(payload, [element.text]))).toMatchObject({
+      disclosed_payload: { list: ['plain', null, 'FR', { '...': 'x', other: 1 }, { other: 1 }] },
+      undisclosed_digests: 1,
+      disclosures: [{ path: '/list/2' }],
+    });
+  });
+
+  it('places an array-element disclosure only in an array, and a claim disclosure only in an object', () => {
+    const read = sd(sdJwt({ _sd: [element.digest], list: [{ '...': given.digest }] }, [element.text, given.text]));
+    expect(read).toMatchObject({ disclosed_payload: { list: [] }, undisclosed_digests: 2 });
+    expect(read?.disclosures.map((d) => d.path)).toEqual([null, null]);
+  });
+
+  it('removes _sd everywhere and _sd_alg only at the top, and ignores an _sd that is not an array', () => {
+    expect(sd(sdJwt({ _sd_alg: 'sha-256', a: { _sd: [], _sd_alg: 'kept' }, b: { _sd: 'abc' }, c: null }, []))).toMatchObject({
+      disclosed_payload: { a: { _sd_alg: 'kept' }, b: {}, c: null },
+      undisclosed_digests: 0,
+    });
+  });
+
+  it('never places a disclosure named _sd or ..., and flags either name', () => {
+    for (const name of ['_sd', '...']) {
+      const reserved = disclosure('s', name, ['x']);
+      const token = sdJwt({ _sd: [reserved.digest] }, [reserved.text]);
+      expect(sd(token)?.disclosed_payload).toEqual({});
+      expect(codes(token)).toContain('sd_reserved_name');
+    }
+    expect(codes(sdJwt({ _sd: [given.digest] }, [given.text]))).not.toContain('sd_reserved_name');
+  });
+
+  it('escapes ~ and / in the JSON Pointer of a disclosed claim (RFC 6901)', () => {
+    const odd = disclosure('s', 'a~b/c', 1);
+    expect(sd(sdJwt({ _sd: [odd.digest] }, [odd.text]))?.disclosures[0]?.path).toBe('/a~0b~1c');
+  });
+
+  it('keeps a disclosed "__proto__" as an own member of the disclosed payload', () => {
+    const proto = disclosure('s', '__proto__', { polluted: true });
+    const payload = sd(sdJwt({ _sd: [proto.digest] }, [proto.text]))?.disclosed_payload;
+    expect(Object.hasOwn(payload ?? {}, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(payload)).toBe(Object.prototype);
+  });
+
+  it('flags a member repeated in a disclosure or in the key-binding JWT', () => {
+    const repeated = b64url('["s", "n", {"x": 1, "x": 2}]');
+    const digest = createHash('sha256').update(repeated).digest('base64url');
+    expect(codes(sdJwt({ _sd: [digest] }, [repeated]))).toContain('duplicate_member');
+    const keyBinding = `${b64url('{"alg":"ES256","typ":"kb+jwt","typ":"kb+jwt"}')}.${b64url('{}')}.c2ln`;
+    expect(codes(sdJwt({}, [], keyBinding))).toContain('duplicate_member');
+    expect(codes(sdJwt({}, [], jwt({ alg: 'ES256', typ: 'kb+jwt' }, {})))).not.toContain('duplicate_member');
+  });
+
+  it.each([
+    [b64url('["s", "n", "v", "extra"]'), 'four elements'],
+    [b64url('[]'), 'none'],
+  ])('refuses a disclosure of %s (%s)', (text) => {
+    expectDomainError(
+      () => decode(sdJwt({}, [text])),
+      'TOKEN_MALFORMED',
+      'token disclosure 1 must be a JSON array of [salt, name, value] or [salt, value], with a string salt and name',
+    );
+  });
+
+  it.each([
+    ['x'.repeat(32), `, not "${'x'.repeat(32)}"`],
+    ['x'.repeat(33), ''],
+    [7, ''],
+  ])('names an unsupported _sd_alg of up to 32 characters in its refusal (%s)', (alg, echo) => {
+    expectDomainError(
+      () => decode(sdJwt({ _sd_alg: alg }, [])),
+      'TOKEN_MALFORMED',
+      `token _sd_alg must be sha-256, sha-384 or sha-512${echo}`,
+    );
   });
 });
