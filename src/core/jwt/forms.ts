@@ -173,8 +173,8 @@ function readJweJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
  */
 function sdJwtOfJson(
   unprotected: JsonObject | null,
-  protectedText: string | undefined,
-  payloadText: string,
+  protectedHeader: { text: string; value: JsonObject } | undefined,
+  payload: { text: string; value: JsonObject },
   signature: string,
 ): ReadSdJwt | null {
   if (unprotected === null) return null;
@@ -186,10 +186,13 @@ function sdJwtOfJson(
   if (!texts.every((text): text is string => typeof text === 'string' && !text.includes('~')) || keyBinding.includes('~')) {
     throw new DomainError('TOKEN_MALFORMED', 'token JSON members disclosures and kb_jwt must hold base64url strings (RFC 9901 §8)');
   }
-  if (protectedText === undefined) {
+  if (protectedHeader === undefined) {
     throw new DomainError('TOKEN_MALFORMED', 'token is an SD-JWT in JSON serialization without a protected header (RFC 9901 §8)');
   }
-  return readSdJwt(`${protectedText}.${payloadText}.${signature}~${texts.map((text) => `${text}~`).join('')}${keyBinding}`);
+  const compact = `${protectedHeader.text}.${payload.text}.${signature}`;
+  // Both parts were read, and their repeated members noted, with the serialization.
+  const issuer = { compact, header: protectedHeader.value, payload: payload.value, signature, duplicateMember: false };
+  return readSdJwt(`${compact}~${texts.map((text) => `${text}~`).join('')}${keyBinding}`, issuer);
 }
 
 function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
@@ -229,7 +232,12 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   });
   const first = signatures[0] as JwsSignature;
   const firstProtected = optionalString(entries[0] as JsonObject, 'protected');
-  const sd = sdJwtOfJson(first.header, firstProtected, payloadText, first.signature);
+  const sd = sdJwtOfJson(
+    first.header,
+    firstProtected === undefined || first.protected === null ? undefined : { text: firstProtected, value: first.protected },
+    { text: payloadText, value: payload.value },
+    first.signature,
+  );
   return {
     form: 'jws-json',
     serialization: listed === undefined ? 'flattened' : 'general',

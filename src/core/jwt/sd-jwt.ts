@@ -93,11 +93,14 @@ function readDisclosure(text: string, index: number, hash: string): Omit<Disclos
  * Throws the `TOKEN_*` DomainErrors of a compact JWS for the issuer-signed JWT,
  * the key-binding JWT and each disclosure, and `TOKEN_MALFORMED` for a
  * disclosure of the wrong shape or an unsupported `_sd_alg`.
+ *
+ * `issuer` is the issuer-signed JWT when the caller has read it already (the first signature of
+ * a JSON serialization); otherwise it is read from the token's first part.
  */
-export function readSdJwt(token: string): ReadSdJwt {
+export function readSdJwt(token: string, issuer?: CompactJws): ReadSdJwt {
   const parts = token.split('~');
   // split gives at least one part.
-  const issuerJwt = compactJwsOf(parts[0] as string);
+  const issuerJwt = issuer ?? compactJwsOf(parts[0] as string);
   const keyBindingText = parts.at(-1) as string;
   const disclosureTexts = parts.slice(1, -1);
   const sdAlg = Object.hasOwn(issuerJwt.payload, '_sd_alg') ? issuerJwt.payload._sd_alg : 'sha-256';
@@ -146,8 +149,9 @@ export function readSdJwt(token: string): ReadSdJwt {
             if (!repeat) undisclosed += 1;
             continue;
           }
-          paths[index] = pointer(path, out.length);
-          out.push(disclose(disclosure.value, pointer(path, out.length)));
+          const at = pointer(path, out.length);
+          paths[index] = at;
+          out.push(disclose(disclosure.value, at));
         } else {
           out.push(disclose(element, pointer(path, out.length)));
         }
@@ -175,8 +179,9 @@ export function readSdJwt(token: string): ReadSdJwt {
         problems.claimOverwrite = true;
         continue;
       }
-      paths[index] = pointer(path, disclosure.name);
-      entries.push([disclosure.name, disclose(disclosure.value, pointer(path, disclosure.name))]);
+      const at = pointer(path, disclosure.name);
+      paths[index] = at;
+      entries.push([disclosure.name, disclose(disclosure.value, at)]);
       names.add(disclosure.name);
     }
     return Object.fromEntries(entries);
