@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import type { Logger } from 'pino';
 import { errorSummary } from './adapters/driving/http/observability/error-summary.js';
 import type { Server as NetServer } from 'node:net';
@@ -160,6 +161,11 @@ function supervise(config: Config, workers: number): void {
     logger.flush(() => process.exit(0));
   });
 }
+
+// Before any request: V8 would otherwise allocate some objects of Node's HTTP server straight into the old
+// generation after the first burst of connections, and each request's objects would survive every minor
+// collection through them (docs/decisions/0006-no-allocation-site-pretenuring.md).
+setFlagsFromString('--no-allocation-site-pretenuring');
 
 const config = readConfig();
 const workers = config.workers === 'auto' ? availableParallelism() : config.workers;

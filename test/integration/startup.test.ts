@@ -1,5 +1,5 @@
 // Start-up as an operator meets it: spawned processes of the built-from-source service.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/redis-server.js';
@@ -92,4 +92,61 @@ describe('an unreachable Redis at start-up', () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain('s3cret');
     expect(run.code).toBe(0);
   }, 15_000);
+});
+
+describe('V8’s allocation-site pretenuring', () => {
+  const node = new URL('../../node_modules/.bin/node', import.meta.url).pathname;
+  const probe = new URL('../support/pretenuring-probe.ts', import.meta.url).pathname;
+  const v8Flags = ['--trace-pretenuring-statistics', '--import', 'tsx', '--import', probe];
+
+  /** The largest number of objects V8 reported for one allocation site in its pretenuring statistics. */
+  const largestSiteReport = (stdout: string): number =>
+    Math.max(
+      0,
+      ...[...stdout.matchAll(/pretenuring: AllocationSite\([^)]*\): \(created, found, ratio\) \((\d+),/g)].map((match) => Number(match[1])),
+    );
+
+  /** Runs node until it exits; V8's trace lines reach stdout when it exits normally (they are buffered). */
+  function run(args: string[], env: Record<string, string>, onStdout: (stdout: string, child: ChildProcess) => void): Promise<Run> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(node, args, { env: { ...process.env, ...env } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        onStdout(stdout, child);
+      });
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('is reported for a million kept objects in a plain Node process (the control)', async () => {
+    const { code, stdout } = await run([...v8Flags, '-e', ''], { PROBE_NOW: '1' }, () => undefined);
+    expect(code).toBe(0);
+    expect(stdout).toContain('probe done');
+    expect(largestSiteReport(stdout)).toBeGreaterThan(5_000);
+  });
+
+  it('is off in the service: the same objects, made once it listens, are never reported', async () => {
+    let step: 'starting' | 'probing' | 'stopping' = 'starting';
+    const { code, stdout } = await run(
+      [...v8Flags, main],
+      { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      (output, child) => {
+        if (step === 'starting' && output.includes('"msg":"listening"')) {
+          step = 'probing';
+          child.kill('SIGUSR2');
+        } else if (step === 'probing' && output.includes('probe done')) {
+          step = 'stopping';
+          child.kill('SIGTERM');
+        }
+      },
+    );
+    // A normal exit, so that V8's buffered lines were written.
+    expect(code).toBe(0);
+    expect(stdout).toContain('probe done');
+    expect(largestSiteReport(stdout)).toBeLessThan(5_000);
+  }, 20_000);
 });
