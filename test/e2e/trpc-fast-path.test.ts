@@ -6,6 +6,7 @@ import { listen, testService, trpcInput } from '../support/service.js';
 const many = (path: string, count: number) => Array.from({ length: count }, () => path).join(',');
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+const VARYING = new Set(['date', 'x-request-id', 'content-length', 'transfer-encoding']);
 
 // A label with POST sends the body given (tRPC's method override for queries).
 const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<string, string>, body?: string]> = [
@@ -57,10 +58,24 @@ describe('the tRPC fast path', () => {
     const [a, b] = [await send(fast), await send(adapter)];
     expect(a.status).toBe(b.status);
     expect(a.text).toBe(b.text);
-    // Only the date and the per-request id may differ.
+    // Only the date, the per-request id and the framing may differ: the fast path says its length.
     const comparable = (headers: Record<string, string>) =>
-      Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date' && name !== 'x-request-id'));
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name)));
     expect(comparable(a.headers)).toEqual(comparable(b.headers));
+    for (const res of [a, b]) {
+      if (res.headers['content-length'] === undefined) expect(res.headers['transfer-encoding']).toBe('chunked');
+      else expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    }
+  });
+
+  it('says the length of a plain call’s answer, where tRPC’s adapter streams it chunked', async () => {
+    const url = `/trpc/unixTimestamp.toUtc?input=${trpcInput({ timestamp: '1700000000' })}`;
+    const fast = await request(testService().app).get(url);
+    const adapter = await request(testService({}, {}, { trpcFastPath: false }).app).get(url);
+    expect(fast.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(fast.headers['content-length'])).toBe(Buffer.byteLength(fast.text));
+    expect(adapter.headers['transfer-encoding']).toBe('chunked');
+    expect(fast.text).toBe(adapter.text);
   });
 
   it('leaves streaming requests to the adapter', async () => {
