@@ -162,8 +162,8 @@ function supervise(config: Config, workers: number): void {
   });
 }
 
-// Before any request: V8 would otherwise allocate some objects of Node's HTTP server straight into the old
-// generation after the first burst of connections, and each request's objects would survive every minor
+// Before any request: otherwise V8 may decide, after the first burst of connections, to allocate the objects of
+// some allocation sites straight into the old generation, and each request's objects then survive every minor
 // collection through them (docs/decisions/0006-no-allocation-site-pretenuring.md).
 setFlagsFromString('--no-allocation-site-pretenuring');
 
