@@ -189,16 +189,19 @@ export class JoseSignatureVerifier implements SignatureVerifier {
     };
     const { token } = request;
     if (token.form === 'compact') return this.attempt(request, () => verifyCompact(token.compact, token.claims, key, options));
-    // When none verifies, the first signature's failure is the answer.
+    // A signature that verified is the answer, even when the claims then fail (contract §4c): the claims are the
+    // same whichever signature carries them. When none verifies, the first signature's failure is the answer.
     let first: VerificationResult | undefined;
     for (const [index, flattened] of flattenedSignatures(token.serialization).entries()) {
+      let signed = false;
       const verified = await this.attempt(request, async () => {
         const keyUsed = await verifiedKey(flattened, key, options);
+        signed = true;
         // Claims checks need a protected alg (RFC 7515 §7.2.1 allows it unprotected): then the signature is what counts.
         if (flattened.protected !== undefined)
           await jwtVerify(`${flattened.protected}.${flattened.payload}.${flattened.signature}`, keyUsed, options);
       });
-      if (verified.valid) return { ...verified, signature: index };
+      if (verified.valid || signed) return { ...verified, signature: index };
       first ??= { ...verified, signature: index };
     }
     return first ?? reason('signature_invalid', 'the serialization has no signature');

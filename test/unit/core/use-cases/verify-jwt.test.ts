@@ -373,6 +373,32 @@ describe('every signed JOSE form', () => {
       });
     });
 
+    // RFC 7515 A.2.1: the RSA public key whose private half made A.6's first (RS256) signature.
+    const RS256_KEY = {
+      kty: 'RSA',
+      n: 'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
+      e: 'AQAB',
+    };
+
+    it('answers for the signature that verified when its claims fail: A.6 with the A.3 key is expired, ES256', async () => {
+      expect(await verify(A6, JSON.stringify(ES256_KEY))).toMatchObject({
+        valid: false,
+        reason: { code: 'expired' },
+        algorithm: 'ES256',
+        key_id: 'e9bc097a-ce51-4036-9562-d2ade882db0d',
+      });
+    });
+
+    it('answers A.6 with the A.2 key as expired under the first signature, RS256 and its kid', async () => {
+      expect(await verify(A6, JSON.stringify(RS256_KEY))).toMatchObject({
+        valid: false,
+        reason: { code: 'expired' },
+        algorithm: 'RS256',
+        key_id: '2010-12-29',
+      });
+      expect(await early.execute({ token: A6, key: JSON.stringify(RS256_KEY) })).toMatchObject({ valid: true, key_id: '2010-12-29' });
+    });
+
     it('verifies the flattened serialization, and checks its claims too', async () => {
       expect(await early.execute({ token: A7, key: JSON.stringify(ES256_KEY) })).toMatchObject({ valid: true, algorithm: 'ES256' });
       expect(await verify(A7, JSON.stringify(ES256_KEY))).toMatchObject({ valid: false, reason: { code: 'expired' } });
