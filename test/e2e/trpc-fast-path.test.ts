@@ -43,7 +43,7 @@ const REQUESTS: ReadonlyArray<[label: string, url: string, headers?: Record<stri
 describe('the tRPC fast path', () => {
   it('imports nothing from tRPC’s internal entry point', async () => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile(new URL('../../src/adapters/driving/trpc/fast-path.ts', import.meta.url), 'utf8');
+    const source = await readFile(new URL('../../src/adapters/driving/http/trpc/fast-path.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/unstable-core-do-not-import|_def/);
   });
 

@@ -2,9 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE, type ApiFailure } from '../contract/errors.js';
-import { writeTrpcFailure } from '../trpc/envelopes.js';
+import { writeTrpcFailure } from './trpc/envelopes.js';
 import { MalformedQueryError } from './query.js';
-import { routeOf } from './routes.js';
+import { routeOf, type FailureWriter } from './routes.js';
+import type { TrpcCall } from './trpc/url-reader.js';
 
 /** The one REST error body: `{"detail": ...}`; server.ts writes it too, on a raw socket, for what the parser refuses. */
 export const detailBody = (detail: string): string => JSON.stringify({ detail });
@@ -43,16 +44,14 @@ export function sendDetail(res: ServerResponse, status: number, detail: string):
   res.end(body);
 }
 
-/**
- * Writes a failure in the shape of the request's route: tRPC's error envelope
- * on the tRPC route, `{detail}` everywhere else. Every error answer of the
- * pipeline goes through here.
- */
-export function answerFailure(res: ServerResponse, status: number, message: string): void {
-  const route = routeOf(res);
-  if (route.kind === 'trpc') writeTrpcFailure(res, route.call, TRPC_CODE_OF[status] ?? 'INTERNAL_SERVER_ERROR', status, message);
-  else sendDetail(res, status, message);
-}
+/** How a refusal is written on the tRPC route: an envelope for each call the request named, under tRPC's name for the status. */
+export const trpcFailureWriter =
+  (call: TrpcCall): FailureWriter =>
+  (res, status, message) =>
+    writeTrpcFailure(res, call, TRPC_CODE_OF[status] ?? 'INTERNAL_SERVER_ERROR', status, message);
+
+/** Writes a failure in the shape of the request's route. Every error answer of the pipeline goes through here. */
+export const answerFailure = (res: ServerResponse, status: number, message: string): void => routeOf(res).fail(res, status, message);
 
 /** A failed dispatch, answered; `onInternal` is told of an unexpected one first. */
 export function answerApiFailure(res: ServerResponse, failure: ApiFailure, onInternal: (error: unknown) => void): void {

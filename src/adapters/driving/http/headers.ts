@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { routeOf, type Route } from './routes.js';
 
 const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy';
 
@@ -64,16 +63,22 @@ const playgroundHelmet = helmet({
   referrerPolicy: { policy: 'no-referrer' },
 });
 
-const POLICY_OF_KIND: Partial<Record<Route['kind'], RequestHandler>> = { docs: docsHelmet, playground: playgroundHelmet };
+/** Which security policy a route's answers carry. */
+export type HeaderPolicy = 'api' | 'docs' | 'playground';
+
+const HELMET_OF: Readonly<Record<HeaderPolicy, RequestHandler>> = { api: apiHelmet, docs: docsHelmet, playground: playgroundHelmet };
 
 /**
- * The headers step: helmet's security headers (each page's own policy on the
- * static pages, the API's everywhere else), CORS for any origin, and no caching; the
- * static step sets its own caching.
+ * The headers step, for a route of the given policy: helmet's security headers
+ * (each page's own policy on the static pages, the API's everywhere else), CORS
+ * for any origin, and no caching; the static step sets its own caching.
  */
-export const headers: RequestHandler = (req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  res.setHeader('Cache-Control', 'no-store');
-  (POLICY_OF_KIND[routeOf(res).kind] ?? apiHelmet)(req, res, next);
-};
+export function headers(policy: HeaderPolicy): RequestHandler {
+  const secure = HELMET_OF[policy];
+  return (req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    res.setHeader('Cache-Control', 'no-store');
+    secure(req, res, next);
+  };
+}

@@ -87,43 +87,31 @@ export function restBodyParameters(text: string): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-const queryOf = (url: string): string => {
+/** The query string of a URL, without its `?`; empty when there is none. */
+export const queryOf = (url: string): string => {
   const queryStart = url.indexOf('?');
   return queryStart === -1 ? '' : url.slice(queryStart + 1);
 };
 
 /**
- * The input step: reads what a request carries for its operation, from the
- * query string of a GET or HEAD or from the JSON body of a POST, into the
- * pipeline state. REST gets its parameters; tRPC gets the raw JSON input
- * (the `input` parameter, or the body, also left as `req.body` for tRPC's own
- * handler). A POST that also has a query string is refused: its parameters
- * belong in one place.
+ * A REST route's input step: its parameters, from the query string of a GET
+ * or HEAD or from the JSON body of a POST, into the pipeline state. A POST
+ * that also has a query string is refused: its parameters belong in one place.
  */
-export const readInput: RequestHandler = (req, res, next) => {
+export const readRestInput: RequestHandler = (req, res, next) => {
   const state = stateOf(res);
-  const { route } = state;
-  if (route.kind !== 'rest' && route.kind !== 'trpc') {
-    next();
-    return;
-  }
   if (req.method !== 'POST') {
-    state.input = route.kind === 'rest' ? parseQuery(queryOf(req.url)) : (route.call.params.get('input') ?? undefined);
+    state.input = parseQuery(queryOf(req.url));
     next();
     return;
   }
-  if (route.kind === 'rest' && queryOf(req.url) !== '') {
+  if (queryOf(req.url) !== '') {
     next(new HttpError(400, 'a POST takes its parameters in the JSON body, not in the query string'));
     return;
   }
   readBody(req)
     .then((text) => {
-      if (route.kind === 'rest') {
-        state.input = restBodyParameters(text);
-      } else {
-        state.input = text === '' ? undefined : text;
-        (req as { body?: unknown }).body = state.input;
-      }
+      state.input = restBodyParameters(text);
     })
     .then(() => next(), next);
 };

@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type NextFunction, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
 import type { ConsumeRateLimit } from '../../../core/use-cases/consume-rate-limit.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import { trpcHandler } from './trpc-route.js';
+import { readTrpcInput, trpcAnswer } from './trpc/steps.js';
 import { compileTrust, type TrustProxy } from './client-key.js';
-import { errorAnswer, notFound } from './errors.js';
+import { errorAnswer, notFound, sendDetail, trpcFailureWriter } from './errors.js';
 import { headers } from './headers.js';
-import { readInput } from './input.js';
+import { readRestInput } from './input.js';
 import { errorSummary } from './observability/error-summary.js';
 import type { HttpMetrics } from './observability/metrics.js';
 import { observe } from './observability/request-log.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { charge } from './rate-limit.js';
-import { restHandler } from './rest.js';
-import { routeOf, routeStep, type Route } from './routes.js';
-import { allowMethod, screen } from './screen.js';
+import { restAnswer } from './rest.js';
+import { compileRoutes, routeOf, routed, type RouteSteps } from './routes.js';
+import { API_METHODS, READ_METHODS, allowOnly, screen } from './screen.js';
 import { staticFiles } from './static-files.js';
 
 export interface HttpAppOptions {
@@ -46,72 +46,79 @@ export interface HttpAppDeps {
 /** What `createHttpApp` builds: a request listener for `node:http`, or for supertest. */
 export type HttpApp = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Health, readiness and the OpenAPI document: the service's own fixed answers. */
-function serviceAnswers({ storeHealth, lifecycle, options }: HttpAppDeps): RequestHandler {
+/** A fixed JSON answer, made once. */
+const fixedAnswer =
+  (text: string): RequestHandler =>
+  (_req, res) => {
+    res.type('application/json').send(text);
+  };
+
+/** Readiness: the store's health, and 503 while draining for shutdown. */
+function readiness({ storeHealth, lifecycle }: HttpAppDeps): RequestHandler {
+  return (_req, res) => {
+    const store = storeHealth();
+    if (lifecycle?.draining) res.status(503).json({ status: 'draining', store });
+    else res.json({ status: store.state === 'ok' ? 'ok' : 'degraded', store });
+  };
+}
+
+/**
+ * Each kind of route's steps, in order: the one place to read what a request
+ * on a route goes through (docs/architecture.md has the same table). Every
+ * step is written once, in its own file; a route lists only the steps it needs.
+ */
+function routeSteps(deps: HttpAppDeps, logInternal: (error: unknown, route: string) => void): RouteSteps {
+  const { useCases, metrics, consumeRateLimit, logger, options } = deps;
+  const observed = observe(logger, metrics);
+  const charged = charge({
+    consume: consumeRateLimit,
+    points: options.rateLimit.points,
+    durationSeconds: options.rateLimit.durationSeconds,
+    ipv6PrefixLength: options.ipv6SubnetPrefix,
+    trust: compileTrust(options.trustProxy),
+    onRejected: (calls) => metrics.rejected(calls),
+  });
+  const readOnly = allowOnly(READ_METHODS);
+  const apiMethods = allowOnly(API_METHODS);
+  const service = [observed, headers('api'), screen, readOnly];
+  const api = [observed, headers('api'), screen, charged];
+  const pages = staticFiles(options.basePath);
   // The zone rules every local time is computed with are the runtime's ICU tzdata.
   const health = JSON.stringify({ status: 'ok', version: options.version, tzdata: process.versions.tz ?? null });
   const openApi = JSON.stringify(
     buildOpenApiDocument({ basePath: options.basePath, version: options.version, serverUrl: options.serverUrl }),
   );
-  return (_req, res, next) => {
-    switch (routeOf(res).kind) {
-      case 'health':
-        res.type('application/json').send(health);
-        return;
-      case 'openapi':
-        res.type('application/json').send(openApi);
-        return;
-      case 'ready': {
-        const store = storeHealth();
-        if (lifecycle?.draining) res.status(503).json({ status: 'draining', store });
-        else res.json({ status: store.state === 'ok' ? 'ok' : 'degraded', store });
-        return;
-      }
-      default:
-        next();
-    }
-  };
-}
-
-/** The answer step: the handler of the request's route, found by the route step; one layer for all of them. */
-function answerByRoute(handlers: Readonly<Record<Route['kind'], RequestHandler>>): RequestHandler {
-  return (req, res, next) => handlers[routeOf(res).kind](req, res, next);
-}
-
-/**
- * The steps as one Express layer, run in order with Express's own rules for a
- * handler: a thrown error or a rejected promise goes to the error step, as
- * `next(error)` does. Express's router would give each step a layer of its own,
- * and match the path and allocate for it at every one, though no step has a
- * path: the route step has already found where the request goes.
- */
-export function inOrder(steps: readonly RequestHandler[]): RequestHandler {
-  return (req, res, done) => {
-    let index = 0;
-    const next: NextFunction = (error?: unknown) => {
-      const step = steps[index++];
-      if ((error !== undefined && error !== null) || step === undefined) {
-        done(error);
-        return;
-      }
-      try {
-        const result: unknown = step(req, res, next);
-        if (result instanceof Promise) result.then(undefined, (rejection: unknown) => done(rejection ?? new Error('Rejected promise')));
-      } catch (thrown) {
-        done(thrown);
-      }
-    };
-    next();
+  return {
+    health: [...service, fixedAnswer(health)],
+    ready: [...service, readiness(deps)],
+    openapi: [...service, fixedAnswer(openApi)],
+    docs: [observed, headers('docs'), screen, readOnly, pages.docs],
+    playground: [observed, headers('playground'), screen, readOnly, pages.playground],
+    rest: (operation) => [...api, apiMethods, readRestInput, restAnswer(operation, useCases, (error) => logInternal(error, 'rest'))],
+    trpc: [
+      ...api,
+      apiMethods,
+      readTrpcInput,
+      trpcAnswer({
+        useCases,
+        // A batch may name no more calls than a window's points.
+        maxBatchSize: options.rateLimit.points,
+        ...(options.trpcFastPath === undefined ? {} : { fastPath: options.trpcFastPath }),
+        onInternal: logInternal,
+      }),
+    ],
+    none: [...api, (_req, _res, next) => next(notFound())],
   };
 }
 
 /**
- * Builds the app: one Express pipeline that every request passes, each step
- * written once (docs/architecture.md lists them with their files). It never
- * listens; `main.ts` does.
+ * Builds the app: one Express pipeline that every request passes. It finds
+ * the request's route, runs that route's steps (compiled once, at start-up),
+ * and answers whatever they pass on as an error. It never listens; `main.ts`
+ * does.
  */
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
-  const { useCases, metrics, consumeRateLimit, logger, options } = deps;
+  const { logger, options } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -120,41 +127,9 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const logInternal = (error: unknown, route: string): void => {
     logger.error({ route, error: errorSummary(error) }, 'internal error');
   };
-  const service = serviceAnswers(deps);
-  const pages = staticFiles(options.basePath);
+  const find = compileRoutes(options.basePath, routeSteps(deps, logInternal), { detail: sendDetail, trpc: trpcFailureWriter });
   app.use(
-    inOrder([
-      routeStep(options.basePath),
-      observe(logger, metrics),
-      headers,
-      screen,
-      charge({
-        consume: consumeRateLimit,
-        points: options.rateLimit.points,
-        durationSeconds: options.rateLimit.durationSeconds,
-        ipv6PrefixLength: options.ipv6SubnetPrefix,
-        trust: compileTrust(options.trustProxy),
-        onRejected: (calls) => metrics.rejected(calls),
-      }),
-      allowMethod,
-      readInput,
-      answerByRoute({
-        health: service,
-        ready: service,
-        openapi: service,
-        docs: pages.docs,
-        playground: pages.playground,
-        rest: restHandler(useCases, (error) => logInternal(error, 'rest')),
-        trpc: trpcHandler({
-          useCases,
-          // A batch may name no more calls than a window's points.
-          maxBatchSize: options.rateLimit.points,
-          ...(options.trpcFastPath === undefined ? {} : { fastPath: options.trpcFastPath }),
-          onInternal: logInternal,
-        }),
-        none: (_req, _res, next) => next(notFound()),
-      }),
-    ]),
+    routed(find),
     errorAnswer((error, res) => logInternal(error, routeOf(res).name)),
   );
   return app;

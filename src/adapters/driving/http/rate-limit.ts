@@ -3,7 +3,7 @@ import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/use-case
 import type { CallBudget } from '../contract/dispatcher.js';
 import { clientAddress, clientKey, type TrustFunction } from './client-key.js';
 import { rateLimited } from './errors.js';
-import { callsOf, stateOf } from './routes.js';
+import { stateOf } from './routes.js';
 
 export interface RateLimitOptions {
   readonly consume: ConsumeRateLimit;
@@ -22,8 +22,8 @@ function budgetFor(decision: RateLimitDecision): CallBudget {
 }
 
 /**
- * The charge step, the one place the rate limit is decided: a charged route's
- * request pays one point per call (a tRPC batch pays for each procedure it
+ * The charge step, the one place the rate limit is decided, on every API
+ * route: a request pays one point per call (a tRPC batch pays for each procedure it
  * names) in one atomic step, and gets the RateLimit headers. A request with no
  * call granted is refused here, 429 in its route's shape; one with some
  * granted carries them as its budget, and the dispatcher runs no more calls
@@ -33,12 +33,8 @@ export function charge(options: RateLimitOptions): RequestHandler {
   const policyHeader = `"default";q=${options.points};w=${options.durationSeconds}`;
   return (req, res, next) => {
     const state = stateOf(res);
-    if (!state.route.charged) {
-      next();
-      return;
-    }
     options.consume
-      .execute({ clientKey: clientKey(clientAddress(req, options.trust), options.ipv6PrefixLength), calls: callsOf(state.route) })
+      .execute({ clientKey: clientKey(clientAddress(req, options.trust), options.ipv6PrefixLength), calls: state.route.calls })
       .then((decision) => {
         res.setHeader('RateLimit-Policy', policyHeader);
         res.setHeader('RateLimit', `"default";r=${decision.remaining};t=${decision.resetSeconds}`);

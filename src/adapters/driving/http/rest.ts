@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { UseCases } from '../../../core/use-cases/index.js';
+import type { AnyOperation } from '../contract/catalog.js';
 import { dispatch } from '../contract/dispatcher.js';
 import { answerApiFailure } from './errors.js';
 import { stateOf } from './routes.js';
@@ -12,18 +13,14 @@ function sendJson(res: ServerResponse, body: unknown): void {
 }
 
 /**
- * A REST route's dispatch step: runs the operation on the parameters the input
- * step read, through `dispatch`, and writes the answer, or its failure. HEAD
- * runs as GET; Node sends its headers without the body.
+ * A REST route's answer step, for its operation: runs it on the parameters the
+ * input step read, through `dispatch`, and writes the answer, or its failure.
+ * HEAD runs as GET; Node sends its headers without the body.
  */
-export function restHandler(useCases: UseCases, onInternal: (error: unknown) => void): RequestHandler {
+export function restAnswer(operation: AnyOperation, useCases: UseCases, onInternal: (error: unknown) => void): RequestHandler {
   return (_req, res, next) => {
-    const { route, input, budget } = stateOf(res);
-    if (route.kind !== 'rest') {
-      next();
-      return;
-    }
-    dispatch(route.operation, input, { useCases, budget })
+    const { input, budget } = stateOf(res);
+    dispatch(operation, input, { useCases, budget })
       .then((outcome) => (outcome.ok ? sendJson(res, outcome.data) : answerApiFailure(res, outcome.error, onInternal)))
       .catch(next);
   };

@@ -1,28 +1,25 @@
 import type { ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { OPERATIONS, OPERATION_BY_PROCEDURE, type AnyOperation } from '../contract/catalog.js';
 import type { CallBudget } from '../contract/dispatcher.js';
-import { readTrpcCall, type TrpcCall } from '../trpc/url-reader.js';
+import { readTrpcCall, type TrpcCall } from './trpc/url-reader.js';
 
-/** The methods a route answers; others get 405 with this as `Allow`. */
-export const READ_METHODS = 'GET, HEAD';
-export const API_METHODS = 'GET, HEAD, POST';
+/** Writes a refusal in its route's shape: `{detail}`, or tRPC's envelopes for the calls the request named. */
+export type FailureWriter = (res: ServerResponse, status: number, message: string) => void;
 
-interface RouteBase {
+/** Where a request goes, found once by the pipeline, with the steps it runs there, compiled at start-up. */
+export interface Route {
   /** The name logs and metrics know the request by: never anything the request carried. */
   readonly name: string;
-  /** Whether the request pays into the rate limit. */
-  readonly charged: boolean;
-  /** The methods the route answers; undefined for a path that is no route, which the answer step gives 404 whatever the method. */
-  readonly allow: string | undefined;
+  /** The route's steps, in order, as one handler (`inOrder`). */
+  readonly run: RequestHandler;
+  /** How every refusal on this route is written, the pipeline's error answer included. */
+  readonly fail: FailureWriter;
+  /** How many calls the request pays for: one per tRPC procedure it names, at least one. */
+  readonly calls: number;
+  /** The tRPC call the URL names, on the tRPC route. */
+  readonly call?: TrpcCall;
 }
-
-/** Where a request goes, found once by `route`: every later step reads it. */
-export type Route =
-  | (RouteBase & { readonly kind: 'health' | 'ready' | 'openapi' | 'docs' | 'playground' })
-  | (RouteBase & { readonly kind: 'none'; readonly call?: TrpcCall })
-  | (RouteBase & { readonly kind: 'rest'; readonly operation: AnyOperation })
-  | (RouteBase & { readonly kind: 'trpc'; readonly call: TrpcCall });
 
 /** What the pipeline's steps leave for the later ones, in `res.locals`. */
 export interface PipelineState {
@@ -36,10 +33,54 @@ export interface PipelineState {
 /** The pipeline's state of a request; Express gives every response its `locals`. */
 export const stateOf = (res: ServerResponse): PipelineState => (res as unknown as { locals: PipelineState }).locals;
 
-/** The route of a request, as the route step found it. */
+/** The route of a request, as the pipeline found it. */
 export const routeOf = (res: ServerResponse): Route => stateOf(res).route;
 
-const NONE: Route = { kind: 'none', name: 'unmatched', charged: true, allow: undefined };
+/**
+ * A route's steps as one handler, run in order with Express's own rules for a
+ * handler: a thrown error or a rejected promise goes to `done`, as
+ * `next(error)` does. Express's router would give each step a layer of its
+ * own, and match the path and allocate for it at every one, though no step has
+ * a path: the route was found before its steps run.
+ */
+export function inOrder(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    let index = 0;
+    const next: NextFunction = (error?: unknown) => {
+      const step = steps[index++];
+      if ((error !== undefined && error !== null) || step === undefined) {
+        done(error);
+        return;
+      }
+      try {
+        const result: unknown = step(req, res, next);
+        if (result instanceof Promise) result.then(undefined, (rejection: unknown) => done(rejection ?? new Error('Rejected promise')));
+      } catch (thrown) {
+        done(thrown);
+      }
+    };
+    next();
+  };
+}
+
+/** Each kind of route's steps, as the pipeline lists them; compiled once per route by `compileRoutes`. */
+export interface RouteSteps {
+  readonly health: readonly RequestHandler[];
+  readonly ready: readonly RequestHandler[];
+  readonly openapi: readonly RequestHandler[];
+  readonly docs: readonly RequestHandler[];
+  readonly playground: readonly RequestHandler[];
+  readonly rest: (operation: AnyOperation) => readonly RequestHandler[];
+  readonly trpc: readonly RequestHandler[];
+  /** A path that is no route: charged, then 404. */
+  readonly none: readonly RequestHandler[];
+}
+
+/** The two ways a refusal is written: `{detail}` on every route but tRPC's, and tRPC's envelopes for its calls. */
+export interface FailureWriters {
+  readonly detail: FailureWriter;
+  readonly trpc: (call: TrpcCall) => FailureWriter;
+}
 
 function trpcRouteName(call: TrpcCall): string {
   const [first, ...more] = call.procedures;
@@ -47,28 +88,36 @@ function trpcRouteName(call: TrpcCall): string {
   return first !== undefined && OPERATION_BY_PROCEDURE.has(first) ? `/trpc/${first}` : '/trpc/unknown';
 }
 
+const callsIn = (call: TrpcCall): number => Math.max(1, call.procedures.length);
+
 /**
  * The one routing table, compiled once: health, readiness, the OpenAPI
  * document, the static pages (the playground at `/`, the API reference at
- * `/docs/`), each REST operation of the catalog at its path, and tRPC. Exact
- * paths are one map lookup; only `/docs/…`, `/assets/…` and `/trpc/…` are
- * prefixes. A path that case-folds to the tRPC prefix is no route, but pays
- * for every procedure it names, so that `/TRPC/a,b` costs two calls.
+ * `/docs/`), each REST operation of the catalog at its path, and tRPC, each
+ * with its steps. Exact paths are one map lookup; only `/docs/…`, `/assets/…`
+ * and `/trpc/…` are prefixes. A tRPC route is made per request, for the call
+ * its URL names, around steps compiled once. A path that case-folds to the
+ * tRPC prefix is no route, but pays for every procedure it names, so that
+ * `/TRPC/a,b` costs two calls.
  */
-export function compileRoutes(basePath: string): (path: string, url: string) => Route {
+export function compileRoutes(basePath: string, steps: RouteSteps, writers: FailureWriters): (path: string, url: string) => Route {
+  const route = (name: string, list: readonly RequestHandler[]): Route => ({ name, run: inOrder(list), fail: writers.detail, calls: 1 });
   const exact = new Map<string, Route>([
-    ['/healthz', { kind: 'health', name: '/healthz', charged: false, allow: READ_METHODS }],
-    ['/readyz', { kind: 'ready', name: '/readyz', charged: false, allow: READ_METHODS }],
-    [`${basePath}/openapi.json`, { kind: 'openapi', name: '/openapi.json', charged: false, allow: READ_METHODS }],
+    ['/healthz', route('/healthz', steps.health)],
+    ['/readyz', route('/readyz', steps.ready)],
+    [`${basePath}/openapi.json`, route('/openapi.json', steps.openapi)],
   ]);
   for (const [, operation] of OPERATIONS) {
     const { path } = operation.openapi;
-    exact.set(`${basePath}${path}`, { kind: 'rest', operation, name: path, charged: true, allow: API_METHODS });
+    exact.set(`${basePath}${path}`, route(path, steps.rest(operation)));
   }
-  const docs: Route = { kind: 'docs', name: '/docs', charged: false, allow: READ_METHODS };
-  const playground: Route = { kind: 'playground', name: '/', charged: false, allow: READ_METHODS };
+  const docs = route('/docs', steps.docs);
+  const playground = route('/', steps.playground);
   for (const page of ['/', '/favicon.svg']) exact.set(`${basePath}${page}`, playground);
   if (basePath !== '') exact.set(basePath, playground);
+  const none = route('unmatched', steps.none);
+  const runTrpc = inOrder(steps.trpc);
+  const trpcRoute = (call: TrpcCall, name: string): Route => ({ name, run: runTrpc, fail: writers.trpc(call), calls: callsIn(call), call });
   const assetsPrefix = `${basePath}/assets/`;
   const docsPath = `${basePath}/docs`;
   const trpcPath = `${basePath}/trpc`;
@@ -79,28 +128,27 @@ export function compileRoutes(basePath: string): (path: string, url: string) => 
     if (found !== undefined) return found;
     if (path.startsWith(trpcPrefix)) {
       const call = readTrpcCall(url.slice(trpcPath.length));
-      return { kind: 'trpc', call, name: trpcRouteName(call), charged: true, allow: API_METHODS };
+      return trpcRoute(call, trpcRouteName(call));
     }
-    if (path === trpcPath) return { kind: 'trpc', call: readTrpcCall(''), name: 'unmatched', charged: true, allow: API_METHODS };
+    if (path === trpcPath) return trpcRoute(readTrpcCall(''), 'unmatched');
     if (path === docsPath || path.startsWith(`${docsPath}/`)) return docs;
     if (path.startsWith(assetsPrefix)) return playground;
-    if (path.toLowerCase().startsWith(foldedTrpcPrefix)) {
-      return { ...NONE, call: readTrpcCall(url.slice(trpcPath.length)) };
-    }
-    return NONE;
+    if (path.toLowerCase().startsWith(foldedTrpcPrefix)) return { ...none, calls: callsIn(readTrpcCall(url.slice(trpcPath.length))) };
+    return none;
   };
 }
 
-/** The route step: finds the request's route once, from the path as it arrived. */
-export function routeStep(basePath: string): RequestHandler {
-  const find = compileRoutes(basePath);
-  return (req, res, next) => {
+/**
+ * The pipeline's one layer: finds the request's route once, from the path as
+ * it arrived, and runs that route's steps; what they pass on goes to the
+ * error answer.
+ */
+export function routed(find: (path: string, url: string) => Route): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
     const url = req.url;
     const queryStart = url.indexOf('?');
-    stateOf(res).route = find(queryStart === -1 ? url : url.slice(0, queryStart), url);
-    next();
+    const route = find(queryStart === -1 ? url : url.slice(0, queryStart), url);
+    stateOf(res).route = route;
+    route.run(req, res, next);
   };
 }
-
-/** How many calls a route's request pays for: one per procedure it names, and at least one. */
-export const callsOf = (route: Route): number => ('call' in route ? Math.max(1, route.call?.procedures.length ?? 1) : 1);

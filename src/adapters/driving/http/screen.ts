@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors.js';
-import { API_METHODS, READ_METHODS, routeOf } from './routes.js';
-
-const METHODS_OF = new Map([READ_METHODS, API_METHODS].map((allow) => [allow, new Set(allow.split(', '))]));
 
 /** Whether a request frames a body: a length above zero, or any transfer coding (even an empty chunked body). */
 export const carriesBody = (req: IncomingMessage): boolean =>
@@ -30,15 +27,21 @@ export const screen: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The methods the service's own paths and pages answer. */
+export const READ_METHODS = 'GET, HEAD';
+/** The methods an API operation answers. */
+export const API_METHODS = 'GET, HEAD, POST';
+
 /**
- * The method step, after the rate limit, since a refused method on an API
- * path is an API request like any other: 405 with `Allow` for a method the
- * route does not answer. A path that is no route answers no method; the
- * answer step gives it 404, whatever the method.
+ * The method step, after the rate limit on the API, since a refused method
+ * there is an API request like any other: 405 with `Allow` for a method the
+ * route does not answer. A path that is no route has no method step; it gets
+ * 404 whatever the method.
  */
-export const allowMethod: RequestHandler = (req, res, next) => {
-  const { allow } = routeOf(res);
-  if (allow !== undefined && METHODS_OF.get(allow)?.has(req.method) !== true)
-    next(new HttpError(405, 'Method Not Allowed', { Allow: allow }));
-  else next();
-};
+export function allowOnly(allow: string): RequestHandler {
+  const methods = new Set(allow.split(', '));
+  return (req, _res, next) => {
+    if (methods.has(req.method)) next();
+    else next(new HttpError(405, 'Method Not Allowed', { Allow: allow }));
+  };
+}

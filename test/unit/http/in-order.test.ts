@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { inOrder } from '../../../src/adapters/driving/http/pipeline.js';
+import { inOrder } from '../../../src/adapters/driving/http/routes.js';
 
 const req = {} as Request;
 const res = {} as Response;
@@ -25,7 +25,7 @@ const step =
     next();
   };
 
-describe('inOrder, the pipeline steps as one Express layer', () => {
+describe("inOrder, a route's steps as one handler", () => {
   it('runs every step in order, then goes on with no error', async () => {
     const log: string[] = [];
     expect(await run([step(log, 'a'), step(log, 'b'), step(log, 'c')])).toEqual({ error: undefined, calls: 1 });

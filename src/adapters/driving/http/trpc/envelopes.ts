@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { trpcErrorShape } from './trpc.js';
+import { trpcErrorShape } from '../../trpc/trpc.js';
 import type { TrpcCall } from './url-reader.js';
 
 export type Envelope = { result: { data: unknown } } | { error: ReturnType<typeof trpcErrorShape> };
