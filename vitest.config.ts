@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    // The client workspace by its package name, from source (test/integration/client-package.test.ts uses the packed build).
+    // The client workspace by its package name, from source (test/process/client-package.test.ts uses the packed build).
     alias: { 'timestamp-jwt-client': new URL('./client/src/index.ts', import.meta.url).pathname },
   },
   test: {

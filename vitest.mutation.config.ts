@@ -6,10 +6,10 @@ import base from './vitest.config.js';
 export default defineConfig({
   resolve: base.resolve,
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/property/**/*.test.ts'],
-    // The CLI test spawns processes; the client-types test compares a file generated from the
+    include: ['test/unit/**/*.test.ts', 'test/http/**/*.test.ts', 'test/property/**/*.test.ts'],
+    // The client-types test compares a file generated from the
     // instrumented sources with the committed one, which Stryker's instrumentation always changes.
-    exclude: ['test/e2e/cli.test.ts', 'test/unit/client-types.test.ts'],
+    exclude: ['test/unit/client-types.test.ts'],
     // The playground's tests serve web/dist, which a clean clone has not built yet.
     globalSetup: base.test?.globalSetup,
     environment: 'node',

@@ -9,14 +9,15 @@ import { connect } from 'node:net';
 export function rawExchange(url: string, ...payload: string[]): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
+    // An idle socket is given up after 5 s, so that a server that never answers fails the test.
+    const socket = connect({ port: Number(port), host: hostname, timeout: 5000 }, () => {
       for (const piece of payload) socket.write(piece);
     });
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     socket.on('close', () => resolve(answer));
     socket.on('error', reject);
-    socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+    socket.on('timeout', () => socket.destroy(new Error('no answer')));
   });
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis, type RedisOptions } from 'ioredis';
+import { eventually } from './eventually.js';
 
 const run = promisify(execFile);
 
@@ -175,20 +176,9 @@ export async function ask(port: number, options: DeploymentOptions, ...command: 
   }
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} within ${timeoutMs} ms (last error: ${String(last)})`);
-}
+/** `eventually`, with the argument order of the calls below: what is awaited first. */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> =>
+  eventually(probe, { what, timeoutMs, intervalMs: 100 });
 
 /** One redis-server process on `port`. */
 export class RedisNode {
@@ -342,6 +332,11 @@ export class SentinelDeployment {
   }
 
   /** The port the Sentinels name as the primary now. */
+  /** How a client reaches the data servers (TLS, password), for `ask`. */
+  serverOptions(): DeploymentOptions {
+    return this.options;
+  }
+
   async primaryPort(): Promise<number> {
     const [, port] = (await ask(
       this.sentinels[0]?.port ?? 0,

@@ -3,6 +3,7 @@ import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-store
 import { loadConfig } from '../../src/config/config.js';
 import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
 import { listen, testService, type Running } from './service.js';
+import { eventually } from './eventually.js';
 
 export const TO_UTC = '/unix-timestamp/to-utc?timestamp=0';
 
@@ -37,7 +38,7 @@ export async function startInstance(env: Record<string, string>, keyPrefix: stri
 /** Two instances sharing `keyPrefix`, once both stores report `ok`. */
 export async function startPair(env: Record<string, string>, keyPrefix: string): Promise<Instance[]> {
   const pair = [await startInstance(env, keyPrefix), await startInstance(env, keyPrefix)];
-  await until(() => pair.every((instance) => instance.store.health().state === 'ok'), 5000);
+  await eventually(() => pair.every((instance) => instance.store.health().state === 'ok'), { timeoutMs: 5000, what: 'both stores ok' });
   return pair;
 }
 
@@ -60,15 +61,6 @@ export async function statusesSplitAcross(instances: readonly Instance[], total:
       fetch(`${instances[i % instances.length]?.running.url}${TO_UTC}`, { headers: client }).then((res) => res.status),
     ),
   );
-}
-
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Date.now() - start;
 }
 
 export async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { eventually } from './eventually.js';
 
 /** The shared Redis the suite may use, or undefined: then the Redis tests are skipped, loudly. */
 export const REDIS_URL = process.env.REDIS_URL;
@@ -21,21 +22,19 @@ export async function freePort(): Promise<number> {
 }
 
 export async function waitForPing(url: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const probe = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      if ((await probe.ping()) === 'PONG') return;
-    } catch {
-      // not up yet
-    } finally {
-      probe.disconnect();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Redis at ${url} did not answer within ${timeoutMs} ms`);
+  await eventually(
+    async () => {
+      const probe = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      try {
+        await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } finally {
+        probe.disconnect();
+      }
+    },
+    { timeoutMs, intervalMs: 50, what: `Redis at ${url} answering PING` },
+  );
 }
 
 /** A private redis-server on its own port, so fault tests never disturb the machine's shared Redis. */

@@ -1,4 +1,4 @@
-// Run by test/integration/redis-tls-clients.test.ts in a process of its own: clients made by the
+// Run by test/process/redis-tls-clients.test.ts in a process of its own: clients made by the
 // service's own factory connect to a TLS Redis that refuses their handshake, over and over. The
 // process must survive every refusal: it prints how many connection errors its clients saw and
 // exits 0 once they reach the count asked for, or dies of an unhandled error on the way.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually.js';
 import { LineBatcher, createLogger } from '../../../src/adapters/driven/logger.js';
 
 function recorded(bufferedMessage?: string) {
@@ -114,7 +115,7 @@ describe('LineBatcher', () => {
   it('hands over what it holds within a quarter second', async () => {
     const { written, batcher } = batched();
     batcher.write(line(1));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await eventually(() => written.length > 0, { timeoutMs: 250, intervalMs: 5, what: 'the batch handed over' });
     expect(written).toEqual([line(1)]);
   });
 });

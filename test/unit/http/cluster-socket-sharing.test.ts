@@ -1,5 +1,6 @@
 // The WORKERS primary's side of the shared listening socket, with stand-in
 // workers and real sockets: who binds, who lends, where connections go.
+import { eventually } from '../../support/eventually.js';
 import type { Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import net, { type AddressInfo, type Server, type Socket } from 'node:net';
@@ -81,12 +82,9 @@ async function closed(port: number): Promise<boolean> {
   );
 }
 
+// A moment for sockets to carry what was written, before checking that something did not happen (nothing
+// read in the primary, a connection not closed): those absences are the behaviour under test.
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !condition(); i++) await tick();
-  expect(condition()).toBe(true);
-}
 
 function started(broker: ListenerBroker, onReady: () => void = () => undefined) {
   const worker = new FakeWorker();
@@ -179,7 +177,7 @@ describe('the listener broker', () => {
     const { lender: first, asker: second, port } = await midLend(broker);
     // While the socket is on its way to the second worker, the primary holds a copy and may accept.
     const client = await connectTo(port);
-    await until(() => first.messages().includes(MESSAGES.connection));
+    await eventually(() => first.messages().includes(MESSAGES.connection));
     const sent = first.sent.find((entry) => entry.message === MESSAGES.connection);
     expect(sent?.options).toEqual({ keepOpen: true });
     const copy = sent?.handle as Socket;
@@ -202,7 +200,7 @@ describe('the listener broker', () => {
     const third = started(broker);
     await connectTo(port);
     await connectTo(port);
-    await until(() => first.messages().filter((message) => message === MESSAGES.connection).length === 2);
+    await eventually(() => first.messages().filter((message) => message === MESSAGES.connection).length === 2);
     const copies = first.sent.filter((entry) => entry.message === MESSAGES.connection).map((entry) => entry.handle as Socket);
     first.say(MESSAGES.took);
     expect(copies.map((copy) => copy.destroyed)).toEqual([true, false]);
@@ -286,7 +284,7 @@ describe('the listener broker, in its corners', () => {
     await tick();
     expect(await closed(port)).toBe(false);
     b.sent[0]?.written();
-    await until(() => b.sent.length > 0);
+    await eventually(() => b.sent.length > 0);
     await tick();
     expect(await closed(port)).toBe(true);
   });
@@ -354,7 +352,7 @@ describe('the listener broker, in its corners', () => {
     asker.connected = false;
     await connectTo(port);
     await connectTo(port);
-    await until(() => lender.messages().filter((message) => message === MESSAGES.connection).length === 2);
+    await eventually(() => lender.messages().filter((message) => message === MESSAGES.connection).length === 2);
     expect(asker.messages()).not.toContain(MESSAGES.connection);
     asker.sent[0]?.written();
   });
@@ -363,7 +361,7 @@ describe('the listener broker, in its corners', () => {
     const broker = new ListenerBroker();
     const { lender, asker, port } = await midLend(broker);
     await connectTo(port);
-    await until(() => lender.messages().includes(MESSAGES.connection));
+    await eventually(() => lender.messages().includes(MESSAGES.connection));
     const copy = lender.sent.find((entry) => entry.message === MESSAGES.connection)?.handle as Socket;
     asker.say(MESSAGES.ready);
     // Draining: asked to lend again, it has closed its socket and lends nothing.
@@ -428,7 +426,7 @@ describe('a worker joining the listener', () => {
     expect(server.listening).toBe(false);
     const shared = await listeningServer();
     primary.say(MESSAGES.listener, shared);
-    await until(() => events.listening === 1);
+    await eventually(() => events.listening === 1);
     expect((server.address() as AddressInfo).port).toBe((shared.address() as AddressInfo).port);
     primary.say(MESSAGES.lend);
     expect(primary.sent.at(-1)).toEqual([MESSAGES.lent, server]);

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { inOrder } from '../../../src/adapters/driving/http/routes.js';
+import { inOrder } from '../../../src/adapters/driving/http/in-order.js';
 
 const req = {} as Request;
 const res = {} as Response;

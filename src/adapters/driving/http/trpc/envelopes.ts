@@ -8,7 +8,7 @@ export type Envelope = { result: { data: unknown } } | { error: ReturnType<typeo
 
 /**
  * Writes tRPC envelopes as tRPC's adapter does: one, or a batch's list, with the status tRPC gives them and
- * the headers it sends on every JSON answer (test/e2e/trpc-fast-path.test.ts compares them with its adapter's).
+ * the headers it sends on every JSON answer (test/http/trpc-fast-path.test.ts compares them with its adapter's).
  * The one difference is the framing: the adapter streams its answer chunked, and this says its length. Chunked,
  * a call lost about an eighth of its throughput (ADR 0002).
  */

@@ -57,7 +57,7 @@ export function planTrpcCall(
  * Answers a planned call by dispatching the catalog's operations directly and
  * writing tRPC's envelopes, without tRPC's adapter turning each request into a
  * WHATWG Request and each answer into a Response. The bytes and headers are
- * the adapter's (test/e2e/trpc-fast-path.test.ts compares them). Rejects only
+ * the adapter's (test/http/trpc-fast-path.test.ts compares them). Rejects only
  * with what writing threw; the pipeline's error step answers that.
  */
 export async function answerTrpcCall(

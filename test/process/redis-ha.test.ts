@@ -1,9 +1,11 @@
 // The shared limit on real Redis deployments: Sentinel failover, Cluster
 // shards and TLS, each started here on loopback ports and stopped by PID.
+import { eventually } from '../support/eventually.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/redis-server.js';
 import {
+  ask,
   ClusterDeployment,
   DEPLOYMENTS_MISSING,
   SentinelDeployment,
@@ -20,7 +22,6 @@ import {
   successes,
   TO_UTC,
   timedGet,
-  until,
   type Instance,
 } from '../support/redis-instances.js';
 
@@ -39,11 +40,18 @@ async function expectFloodCostsNothing(instances: readonly Instance[], ports: re
   expect((await scriptCalls(ports, { password: PASSWORD })) - before).toBeLessThanOrEqual(instances.length);
 }
 
-/** Requests through both instances from fresh clients until `stop` resolves; every answer's status and time. */
-async function loadDuring(instances: readonly Instance[], stop: Promise<unknown>): Promise<{ status: number; ms: number }[]> {
+/**
+ * Requests through both instances from fresh clients while `fault` runs, which is handed the answers so
+ * far, so that it can start once the load is under way; every answer's status and time, and what `fault`
+ * resolved with.
+ */
+async function loadDuring<T>(
+  instances: readonly Instance[],
+  fault: (answers: readonly unknown[]) => Promise<T>,
+): Promise<{ answers: { status: number; ms: number }[]; result: T }> {
   const answers: { status: number; ms: number }[] = [];
   let done = false;
-  void stop.finally(() => (done = true));
+  const running = fault(answers).finally(() => (done = true));
   let round = 0;
   while (!done) {
     const client = newClient();
@@ -55,10 +63,15 @@ async function loadDuring(instances: readonly Instance[], stop: Promise<unknown>
         ),
       )),
     );
+    // The load's pace, about fifty rounds a second: part of the scenario, not a wait for a condition.
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return answers;
+  return { answers, result: await running };
 }
+
+/** A fault's start: once the load is under way. */
+const underWay = (answers: readonly unknown[]): Promise<boolean> =>
+  eventually(() => answers.length >= 30, { what: 'thirty answers of load' });
 
 const allOk = (instances: readonly Instance[]) => () => instances.every((instance) => instance.store.health().state === 'ok');
 
@@ -115,15 +128,15 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel
     // A client at its limit before the failover: its count is replicated, so it stays limited after.
     const held = newClient();
     expect((await statusesSplitAcross(instances, 40, held)).filter((status) => status === 200)).toHaveLength(30);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Its count has reached the replica before the primary dies.
+    expect(await ask(oldPort, deployment.serverOptions(), 'WAIT', '1', '5000')).toBe(1);
     let promoted = 0;
-    const promotion = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    const { answers } = await loadDuring(instances, async (load) => {
+      await underWay(load);
       await deployment.killPrimary();
       await deployment.promotion(oldPort);
       promoted = Date.now();
-    })();
-    const answers = await loadDuring(instances, promotion);
+    });
     expect(await deployment.primaryPort()).not.toBe(oldPort);
     expect(answers.length).toBeGreaterThan(50);
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
@@ -131,7 +144,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel
     // The instances noticed: each went degraded, then followed the new primary by itself.
     for (const instance of instances) expect(instance.logs.some((line) => line.includes('degraded to per-instance memory'))).toBe(true);
 
-    await until(allOk(instances), 15_000);
+    await eventually(allOk(instances), { timeoutMs: 15_000 });
     const statuses = await statusesSplitAcross(instances, 100);
     expect(Date.now() - promoted).toBeLessThan(15_000);
     expect(successes(statuses)).toBe(30);
@@ -196,14 +209,15 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
     const target = (await deployment.primaryPorts()).find((port) => port !== source) ?? 0;
     // The client spends its window while the slot moves: its first calls reach the old owner, later
     // ones are sent on with ASK while the key migrates, and the rest go to the new owner.
+    const answers: { status: number; ms: number; at: number }[] = [];
     const moved = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await eventually(() => answers.length >= 10, { what: 'ten calls before the move' });
       await deployment.moveSlot(slot, source, target);
       return Date.now();
     })();
-    const answers: { status: number; ms: number; at: number }[] = [];
     for (let i = 0; i < 80; i++) {
       answers.push({ ...(await timedGet(`${instances[i % 2]?.running.url}${TO_UTC}`, client)), at: Date.now() });
+      // The calls' pace, spreading the window over the move: part of the scenario, not a wait for a condition.
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const movedAt = await moved;
@@ -221,8 +235,8 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
     const clients = await clientsOnEveryShard();
     const victim = clients[0] as { client: Record<string, string>; port: number };
     let promoted = 0;
-    const failover = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    const { answers, result: during } = await loadDuring(instances, async (load) => {
+      await underWay(load);
       await deployment.node(victim.port).kill();
       // While the shard is down, clients of the other shards still share one exact count.
       const during = [];
@@ -230,9 +244,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
       await deployment.settled();
       promoted = Date.now();
       return during;
-    })();
-    const answers = await loadDuring(instances, failover);
-    const during = await failover;
+    });
     for (const statuses of during)
       expect(
         statuses.filter((status) => status === 200),
@@ -247,7 +259,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
     expect(newOwner).not.toBe(victim.port);
     let fresh = newClient();
     while ((await deployment.ownerOf(`${prefix}:${fresh['X-Forwarded-For']}`)).port !== newOwner) fresh = newClient();
-    await until(allOk(instances), 15_000);
+    await eventually(allOk(instances), { timeoutMs: 15_000 });
     const statuses = await statusesSplitAcross(instances, 100, fresh);
     expect(Date.now() - promoted).toBeLessThan(15_000);
     expect(successes(statuses)).toBe(30);
@@ -279,17 +291,16 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis over TLS
 
   it('is never slow or 5xx while the server is SIGKILLed, and shares the limit again within 15 s of its return', async () => {
     let back = 0;
-    const outage = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    const { answers } = await loadDuring(instances, async (load) => {
+      await underWay(load);
       await server.node.kill();
-      await until(() => instances.every((instance) => instance.store.health().state === 'degraded'), 5000);
+      await eventually(() => instances.every((instance) => instance.store.health().state === 'degraded'), { timeoutMs: 5000 });
       await server.node.start();
       back = Date.now();
-    })();
-    const answers = await loadDuring(instances, outage);
+    });
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
-    await until(allOk(instances), 15_000);
+    await eventually(allOk(instances), { timeoutMs: 15_000 });
     const statuses = await statusesSplitAcross(instances, 100);
     expect(successes(statuses)).toBe(30);
     expect(Date.now() - back).toBeLessThan(15_000);
@@ -299,7 +310,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis over TLS
   it('stays degraded, and says why at once, when the server certificate is not trusted', async () => {
     const untrusting = await startInstance({ REDIS_URL: `rediss://:${PASSWORD}@127.0.0.1:${server.node.port}` }, 'untrusted');
     try {
-      await until(() => untrusting.logs.some((line) => line.includes('is unreachable')), 3000);
+      await eventually(() => untrusting.logs.some((line) => line.includes('is unreachable')), { timeoutMs: 3000 });
       expect(untrusting.store.health()).toEqual({ name: 'redis', mode: 'single', state: 'degraded' });
       const line = untrusting.logs.find((entry) => entry.includes('is unreachable')) ?? '';
       expect(line).toContain(`rediss://***@127.0.0.1:${server.node.port}`);

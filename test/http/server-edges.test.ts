@@ -1,6 +1,7 @@
 // The listener's own answers, in-process: what Node's parser refuses, the connections it
 // must not answer twice, and the metrics listener. The errors are the ones Node raises;
-// a timeout is emitted rather than waited for (test/integration/timeouts.test.ts waits).
+// a timeout is emitted rather than waited for (test/process/timeouts.test.ts waits).
+import { eventually } from '../support/eventually.js';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +66,7 @@ describe('answers Node forces before any route', () => {
   it('answers a request timeout with exactly this 408, records it with the seconds since the connection opened, and closes', async () => {
     const server = await start();
     const { socket, closed, received } = await connection(server);
+    // Time passes on the open connection, so that the seconds recorded since it opened are above zero.
     await new Promise((resolve) => setTimeout(resolve, 20));
     server.server.emit('clientError', nodeError('ERR_HTTP_REQUEST_TIMEOUT'), socket);
     await closed;
@@ -128,7 +130,7 @@ describe('answers Node forces before any route', () => {
     const server = await start(store);
     const { client, socket, closed, received } = await connection(server);
     client.write('GET /unix-timestamp/now HTTP/1.1\r\nHost: x\r\n\r\n');
-    while (store.held === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await eventually(() => store.held > 0, { intervalMs: 5, what: 'a decision held by the store' });
     server.server.emit('clientError', nodeError('HPE_INVALID_METHOD'), socket);
     await closed;
     expect(received()).toBe('');
@@ -137,9 +139,9 @@ describe('answers Node forces before any route', () => {
 
     const next = await connection(server);
     next.client.write('GET /unix-timestamp/now HTTP/1.1\r\nHost: x\r\n\r\n');
-    while (store.held === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await eventually(() => store.held > 0, { intervalMs: 5, what: 'a decision held by the store' });
     store.release();
-    while (!next.received().includes('"unix_seconds"')) await new Promise((resolve) => setTimeout(resolve, 5));
+    await eventually(() => next.received().includes('"unix_seconds"'), { intervalMs: 5, what: 'the answer' });
     // Answered and kept alive: the connection is no longer answering, so a parser error gets its 400.
     server.server.emit('clientError', nodeError('HPE_INVALID_METHOD'), next.socket);
     await next.closed;
@@ -150,7 +152,7 @@ describe('answers Node forces before any route', () => {
     const server = await start();
     const { client, socket, closed, received } = await connection(server);
     client.write('GET /unix-timestamp/now HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    while (!received().includes('"unix_seconds"')) await new Promise((resolve) => setTimeout(resolve, 5));
+    await eventually(() => received().includes('"unix_seconds"'), { intervalMs: 5, what: 'the answer' });
     server.server.emit('clientError', nodeError('HPE_INVALID_METHOD'), socket);
     await closed;
     expect(received()).not.toContain('400 Bad Request');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js';
@@ -164,16 +163,5 @@ describe('command line', () => {
     await request(app).get('/unix-timestamp/now').expect(200);
     await request(app).get('/unix-timestamp/now').expect(429);
     for (let i = 0; i < 50; i++) expect((await cli(['now'])).code).toBe(0);
-  });
-
-  it('runs as a process', async () => {
-    const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
-    const entry = new URL('../../src/cli.ts', import.meta.url).pathname;
-    const child = spawn(tsx, [entry, 'to-utc', '0'], { env: { ...process.env, PORT: 'not-a-port' } });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ utc: { iso: '1970-01-01T00:00:00Z' } });
   });
 });

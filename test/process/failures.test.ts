@@ -16,6 +16,7 @@ afterEach(() => {
   process.off('unhandledRejection', record);
 });
 
+// That no rejection goes unhandled can only be seen after time has passed: this wait is the behaviour under test.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('failures without an unhandled rejection', () => {

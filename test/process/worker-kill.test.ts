@@ -1,11 +1,8 @@
 // A WORKERS worker dies under load: the connections that come after are served, none hangs.
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-
-const main = new URL('../../src/main.ts', import.meta.url).pathname;
-// Node itself, with tsx as a loader: the tsx CLI relays signals with a 30 ms handshake, and on a
-// loaded machine it gives up and exits 143, taking the service down mid-drain.
+import { eventually } from '../support/eventually.js';
+import { startService } from '../support/service-process.js';
 
 interface Attempt {
   readonly startedAt: number;
@@ -34,38 +31,27 @@ function attempt(port: number): Promise<Attempt> {
 
 describe('WORKERS=2, a worker SIGKILLed under load', () => {
   it('serves every new connection within a second of the death, and replaces the worker', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: {
-        ...process.env,
-        WORKERS: '2',
-        PORT: '0',
-        METRICS_PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_POINTS: '1000000',
-      },
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const service = await startService({ WORKERS: '2', RATE_LIMIT_POINTS: '1000000' }, 2);
+    const { child, exited } = service;
     try {
-      const listening = () => [...stdout.matchAll(/"pid":(\d+)[^\n]*"port":(\d+)[^\n]*"msg":"listening"/g)];
-      const deadline = Date.now() + 20_000;
-      while (listening().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      const [first, second] = listening();
-      expect(second).toBeDefined();
-      const port = Number(first?.[2]);
-      const victim = Number(first?.[1]);
+      const [first] = service.listening();
+      const port = first?.port ?? 0;
+      const victim = first?.pid ?? 0;
 
       const attempts: Attempt[] = [];
       let running = true;
       const loops = Array.from({ length: 8 }, async () => {
         while (running) attempts.push(await attempt(port));
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Under load before the death, and long enough after it for the replacement to listen and for
+      // fifty connections to start more than a second after it.
+      await eventually(() => attempts.length >= 50, { what: 'fifty answers before the kill' });
       const killedAt = Date.now();
       process.kill(victim, 'SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await eventually(() => service.listening().length >= 3 && attempts.filter((a) => a.startedAt >= killedAt + 1000).length > 50, {
+        timeoutMs: 20_000,
+        what: 'a replacement worker, and fifty connections a second after the death',
+      });
       running = false;
       await Promise.all(loops);
 
@@ -78,7 +64,7 @@ describe('WORKERS=2, a worker SIGKILLed under load', () => {
       expect(Math.max(...after.map((a) => a.ms))).toBeLessThan(1000);
       // Nothing hangs at any time: even a connection caught by the death is answered or refused at once.
       expect(Math.max(...attempts.map((a) => a.ms)), JSON.stringify(attempts.filter((a) => a.ms >= 1000))).toBeLessThan(1000);
-      expect(stdout).toContain('worker died; starting another');
+      expect(service.stdout()).toContain('worker died; starting another');
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,5 +1,6 @@
 // Draining for shutdown, in-process: the server of production, its connections
 // accepted by itself or handed to it (as the WORKERS primary hands some over).
+import { eventually } from '../support/eventually.js';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,11 +21,6 @@ function client(port: number): Promise<{ socket: Socket; read: () => string; clo
   });
 }
 
-const until = async (condition: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-};
-
 const cleanup: Array<() => void> = [];
 afterEach(() => {
   for (const step of cleanup.splice(0)) step();
@@ -44,14 +40,14 @@ describe('closeGracefully', () => {
     const { port } = server.address() as AddressInfo;
     const kept = await client(port);
     kept.socket.write(REQUEST);
-    await until(() => kept.read().includes('"iso":"1970-01-01T00:00:00Z"'));
+    await eventually(() => kept.read().includes('"iso":"1970-01-01T00:00:00Z"'), { what: 'the first answer' });
     expect(kept.read()).toContain('Connection: keep-alive');
 
     let drained = false;
     const draining = closeGracefully(server, lifecycle, 5_000).then(() => (drained = true));
     expect(lifecycle.draining).toBe(true);
     await expect(client(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The drain waits for the kept-alive connection, which is served once more below.
     expect(drained).toBe(false);
 
     const before = kept.read().length;
@@ -76,11 +72,12 @@ describe('closeGracefully', () => {
     cleanup.push(() => handing.close());
     const handed = await client((handing.address() as AddressInfo).port);
     handed.socket.write(REQUEST);
-    await until(() => handed.read().includes('"iso":"1970-01-01T00:00:00Z"'));
+    await eventually(() => handed.read().includes('"iso":"1970-01-01T00:00:00Z"'), { what: 'the first answer' });
 
     const started = Date.now();
     let drained = false;
     const draining = closeGracefully(server, lifecycle, 400).then(() => (drained = true));
+    // Half the grace: that the handed connection is still open then is the behaviour under test.
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Its own listener has closed and it accepted nothing itself, yet the handed connection is open.
     expect(server.listening).toBe(false);

@@ -8,19 +8,17 @@ import { buildHttpService } from '../../src/composition-root.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
 import { swapUseCase, testContainer, trpcInput } from '../support/service.js';
 
-/** A use case that answers only after a timer: proof that every path awaits. */
+/** A use case that answers only on a later turn of the event loop: proof that every path awaits. */
 const slowToUtc = {
   execute: ({ timestamp }: TimestampToUtcInput) =>
     new Promise((resolve) =>
-      setTimeout(
-        () =>
-          resolve({
-            input: timestamp,
-            detected_unit: 'seconds',
-            utc: { iso: '2000-01-01T00:00:00Z', unix_seconds: 946_684_800, unix_milliseconds: 946_684_800_000 },
-            source: 'datetime_utc',
-          }),
-        5,
+      setImmediate(() =>
+        resolve({
+          input: timestamp,
+          detected_unit: 'seconds',
+          utc: { iso: '2000-01-01T00:00:00Z', unix_seconds: 946_684_800, unix_milliseconds: 946_684_800_000 },
+          source: 'datetime_utc',
+        }),
       ),
     ),
   // The port types use cases as synchronous; an async one must work on every path all the same.

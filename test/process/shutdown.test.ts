@@ -1,12 +1,9 @@
 // A deploy as a load balancer sees it: 20 kept-alive connections under load through a SIGTERM.
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/redis-server.js';
-
-const main = new URL('../../src/main.ts', import.meta.url).pathname;
-// Node itself, with tsx as a loader: the tsx CLI relays signals with a 30 ms handshake, and on a
-// loaded machine it gives up and exits 143, taking the service down mid-drain.
+import { startService } from '../support/service-process.js';
 
 type Outcome = { kind: 'answered'; status: number; closing: boolean } | { kind: 'refused' } | { kind: 'lost'; code: string };
 
@@ -30,30 +27,17 @@ describe('shutdown under load', () => {
   it.each(['1', '2'])(
     'answers every request that reached it, 20 kept-alive connections through a SIGTERM, with WORKERS=%s, and exits 0 within 10 s',
     async (workers) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', main], {
-        env: {
-          ...process.env,
+      const workerCount = Number(workers);
+      const service = await startService(
+        {
           PORT: workers === '1' ? '0' : String(await freePort()),
           WORKERS: workers,
-          METRICS_PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'info',
           RATE_LIMIT_POINTS: '1000000',
         },
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`no listening line in ${out}`)), 15_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(out);
-          if (match) {
-            clearTimeout(timer);
-            resolve(Number(match[1]));
-          }
-        });
-      });
+        workerCount,
+      );
+      const { child, exited } = service;
+      const [{ port } = { port: 0 }] = service.listening();
       const agent = new Agent({ keepAlive: true, maxSockets: 20 });
       const outcomes: Outcome[] = [];
       let signalledAt = 0;
@@ -65,7 +49,8 @@ describe('shutdown under load', () => {
           if (outcome.kind === 'refused' || outcome.kind === 'lost') return;
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Under load: a hundred answers in before the signal.
+      await eventually(() => outcomes.length >= 100, { what: 'a hundred answers' });
       signalledAt = Date.now();
       child.kill('SIGTERM');
       await Promise.all(loops);

@@ -86,6 +86,7 @@ describe('/jwt/verify and jwt.verify', () => {
       const missing = await request(app).get('/jwt/verify').query({ token, key: keySet }).expect(200);
       expect(missing.body.reason.code).toBe('key_not_found');
       await request(app).get('/jwt/decode').query({ token, check_secrets: 'true' }).expect(200);
+      // That no connection is ever made can only be seen after a while: the wait is the behaviour under test.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(connections).toBe(0);
     });

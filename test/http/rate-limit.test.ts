@@ -125,6 +125,7 @@ describe('rate limit', () => {
     await request(app).get(toUtc()).expect(200);
     const limited = await request(app).get(toUtc()).expect(429);
     expect(limited.headers['retry-after']).toBe('1');
+    // The window must pass: the wait is the behaviour under test.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await request(app).get(toUtc()).expect(200);
   });

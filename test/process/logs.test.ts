@@ -67,6 +67,7 @@ describe('request lines from several processes on one pipe', () => {
           lines++;
           try { JSON.parse(line); } catch { broken++; }
         }
+        // A reader that lags behind the writers now and then: the lag is the behaviour under test.
         if (++reads % 20 === 0) setTimeout(step, 1); else setImmediate(step);
       };
       step();

@@ -16,7 +16,8 @@ interface Run {
 /** Starts the service and collects what it prints, until it exits or `ms` pass (then it is stopped). */
 function start(env: Record<string, string>, ms: number, until?: (stdout: string) => boolean): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [main], { env: { ...process.env, METRICS_PORT: '0', LOG_LEVEL: 'silent', ...env } });
+    // Node stops it with SIGTERM once `ms` pass.
+    const child = spawn(tsx, [main], { env: { ...process.env, METRICS_PORT: '0', LOG_LEVEL: 'silent', ...env }, timeout: ms });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -24,11 +25,7 @@ function start(env: Record<string, string>, ms: number, until?: (stdout: string)
       if (until?.(stdout)) child.kill('SIGTERM');
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), ms);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
 

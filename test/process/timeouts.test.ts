@@ -14,11 +14,13 @@ function exchange(bytes: string, keepOpenMs: number): Promise<{ answer: string; 
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let answer = '';
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    // The client gives up after `keepOpenMs`: the abort destroys the socket, which then closes.
+    const socket = connect({ port: Number(port), host: hostname, signal: AbortSignal.timeout(keepOpenMs) }, () => socket.write(bytes));
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('close', () => resolve({ answer, closedAfterMs: performance.now() - started }));
-    socket.on('error', reject);
-    setTimeout(() => socket.destroy(), keepOpenMs).unref();
+    socket.on('error', (error) => {
+      if (error.name !== 'AbortError' && error.name !== 'TimeoutError') reject(error);
+    });
   });
 }
 
