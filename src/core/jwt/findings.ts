@@ -95,201 +95,296 @@ function suspiciousKid(kid: unknown): boolean {
   );
 }
 
+/** What a rule reads: the input, with what several rules derive from it. */
+interface Token extends FindingInput {
+  /** A JWS or JWT: its header is judged for signing. A JWE's payload is encrypted, and only its header is judged, for encryption. */
+  readonly signed: boolean;
+  readonly alg: unknown;
+}
+
+/** A finding's rule: its code, its severity, and the message it gives a token it applies to (undefined when it does not). */
+interface Rule {
+  readonly code: FindingCode;
+  readonly severity: Severity;
+  readonly message: (token: Token) => string | undefined;
+}
+
+/** A rule about the claims: it applies only where there are claims to read (not a JWE, nor a JWS that carries another token). */
+const onClaims =
+  (message: (token: Token & { readonly payload: JsonObject }) => string | undefined): Rule['message'] =>
+  (token) =>
+    token.payload === undefined ? undefined : message(token as Token & { readonly payload: JsonObject });
+
+const when = (condition: boolean, message: string): string | undefined => (condition ? message : undefined);
+
+/** The names joined, or undefined when there are none. */
+const listed = (names: readonly string[], joiner: string): string | undefined => (names.length > 0 ? names.join(joiner) : undefined);
+
+/**
+ * Every finding's rule, most severe first, and in the order findings are
+ * listed within a severity. A new finding is one row here and its tests.
+ */
+export const FINDING_RULES: readonly Rule[] = [
+  {
+    code: 'header_conflict',
+    severity: 'critical',
+    message: ({ headerConflict }) =>
+      when(
+        headerConflict === true,
+        'a member is in both the protected and the unprotected header of a signature, which RFC 7515 §7.2.1 forbids: libraries disagree on which wins, and only the protected one is signed',
+      ),
+  },
+  {
+    code: 'sd_duplicate_digest',
+    severity: 'critical',
+    message: ({ sd }) =>
+      when(
+        sd?.duplicateDigest === true,
+        'a digest appears more than once in the payload and the disclosures: RFC 9901 §7.1 requires rejecting the SD-JWT',
+      ),
+  },
+  {
+    code: 'sd_reserved_name',
+    severity: 'critical',
+    message: ({ sd }) =>
+      when(sd?.reservedName === true, 'a disclosure names _sd or ...: those names are reserved, and RFC 9901 §7.1 requires rejecting it'),
+  },
+  {
+    code: 'sd_claim_overwrite',
+    severity: 'critical',
+    message: ({ sd }) =>
+      when(
+        sd?.claimOverwrite === true,
+        'a disclosed claim has the name of a claim already in plain form there: RFC 9901 §7.1 requires rejecting the SD-JWT, and verifiers that do not would let a holder replace a signed claim',
+      ),
+  },
+  {
+    code: 'sd_hash_mismatch',
+    severity: 'critical',
+    message: ({ sd }) =>
+      when(
+        sd?.hashMismatch === true,
+        "the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with: it can be replayed with other disclosures (RFC 9901 §4.3.1)",
+      ),
+  },
+  {
+    code: 'alg_none',
+    severity: 'critical',
+    message: ({ signed, alg }) =>
+      when(
+        signed && typeof alg === 'string' && alg.toLowerCase() === 'none',
+        'alg is "none": the token is unsigned, and a verifier that honours the header accepts anything (RFC 8725 §2.1, §3.1)',
+      ),
+  },
+  {
+    code: 'jwe_rsa1_5',
+    severity: 'critical',
+    message: ({ signed, alg }) =>
+      when(
+        !signed && alg === 'RSA1_5',
+        'alg is RSA1_5: PKCS #1 v1.5 key transport is open to padding-oracle attacks that recover the content key (RFC 8725 §3.2)',
+      ),
+  },
+  {
+    code: 'known_secret',
+    severity: 'critical',
+    message: ({ knownSecret }) =>
+      knownSecret === undefined
+        ? undefined
+        : `the signature verifies with the publicly known secret ${JSON.stringify(knownSecret)}: anyone can forge tokens with it (RFC 8725 §3.5)`,
+  },
+  {
+    code: 'alg_missing',
+    severity: 'warning',
+    message: ({ alg }) =>
+      when(
+        typeof alg !== 'string',
+        'the header has no string alg: nothing says how the token is signed, so no verifier can check it safely (RFC 7515 §4.1.1)',
+      ),
+  },
+  {
+    code: 'no_expiry',
+    severity: 'warning',
+    message: onClaims(({ exp }) =>
+      when(exp === undefined, 'no numeric exp: the token never expires, so a leaked copy works forever (RFC 8725 §3.10)'),
+    ),
+  },
+  {
+    code: 'issued_in_future',
+    severity: 'warning',
+    message: onClaims(({ iat, nowSeconds }) =>
+      when(
+        iat !== undefined && iat > nowSeconds + ISSUED_AHEAD_SECONDS,
+        "iat is more than 60 s in the future: the issuer's clock is wrong, or the token was made up",
+      ),
+    ),
+  },
+  {
+    code: 'long_lived',
+    severity: 'warning',
+    message: onClaims(({ exp, iat, nowSeconds }) => {
+      if (exp === undefined) return undefined;
+      if (iat !== undefined)
+        return when(
+          exp - iat > LONG_LIVED_SECONDS,
+          'exp is more than 30 days after iat: a long-lived token stays useful to whoever steals it',
+        );
+      return when(
+        exp > nowSeconds + LONG_LIVED_WITHOUT_IAT_SECONDS,
+        'exp is more than a year away: a long-lived token stays useful to whoever steals it',
+      );
+    }),
+  },
+  {
+    code: 'date_in_milliseconds',
+    severity: 'warning',
+    message: onClaims((token) => {
+      const claims = listed(
+        TIME_CLAIMS.filter((claim) => (token[claim] ?? 0) >= MILLISECONDS_THRESHOLD),
+        ', ',
+      );
+      return claims === undefined
+        ? undefined
+        : `${claims} look like milliseconds: RFC 7519 NumericDates are seconds, so verifiers read them as thousands of years away`;
+    }),
+  },
+  {
+    code: 'date_not_numeric',
+    severity: 'warning',
+    message: onClaims((token) => {
+      const claims = TIME_CLAIMS.filter((claim) => has(token.payload, claim) && token[claim] === undefined);
+      return claims.length === 0
+        ? undefined
+        : `${claims.join(', ')} ${claims.length > 1 ? 'are' : 'is'} not a JSON number: RFC 7519 NumericDates are numbers, and verifiers disagree on what else means`;
+    }),
+  },
+  {
+    code: 'claim_type_invalid',
+    severity: 'warning',
+    message: onClaims(({ payload }) => {
+      const mistyped = CLAIM_TYPES.filter(({ claim, holds }) => has(payload, claim) && !holds(payload[claim]));
+      return mistyped.length === 0
+        ? undefined
+        : `${mistyped.map(({ claim, is }) => `${claim} is not ${is}`).join(', and ')} (RFC 7519 §4.1): ${mistyped.length > 1 ? 'they are' : 'it is'} shown as given in payload but not read, and verifiers disagree on what such a claim means`;
+    }),
+  },
+  {
+    code: 'jwe_compression',
+    severity: 'warning',
+    message: ({ signed, header }) =>
+      when(
+        !signed && has(header, 'zip'),
+        'zip is present: compressing before encrypting leaks the plaintext through the ciphertext length (RFC 8725 §3.6)',
+      ),
+  },
+  {
+    code: 'jwe_pbes2_count',
+    severity: 'warning',
+    message: ({ signed, alg, header }) =>
+      when(
+        !signed && typeof alg === 'string' && alg.startsWith('PBES2') && typeof header.p2c === 'number' && header.p2c > PBES2_COUNT_LIMIT,
+        `p2c is above ${PBES2_COUNT_LIMIT.toLocaleString('en-US')}: a decrypting party can be made to spend seconds of CPU on one token`,
+      ),
+  },
+  {
+    code: 'remote_key_url',
+    severity: 'warning',
+    message: ({ header }) => {
+      const remote = listed(
+        ['jku', 'x5u'].filter((name) => has(header, name)),
+        ' and ',
+      );
+      return remote === undefined
+        ? undefined
+        : `the header has ${remote}: a verifier that follows it lets the token choose its own key (RFC 8725 §3.10)`;
+    },
+  },
+  {
+    code: 'embedded_key',
+    severity: 'warning',
+    message: ({ header }) => {
+      const embedded = listed(
+        ['jwk', 'x5c'].filter((name) => has(header, name)),
+        ' and ',
+      );
+      return embedded === undefined
+        ? undefined
+        : `the header embeds a key (${embedded}): a verifier that trusts it checks the token against the attacker's own key`;
+    },
+  },
+  {
+    code: 'suspicious_kid',
+    severity: 'warning',
+    message: ({ header }) =>
+      when(
+        suspiciousKid(header.kid),
+        'kid holds a path, quote, semicolon, NUL or URL: verifiers that look it up in files, SQL or over HTTP can be attacked through it',
+      ),
+  },
+  {
+    code: 'unencoded_payload',
+    severity: 'warning',
+    message: ({ signed, header }) =>
+      when(signed && header.b64 === false, 'b64 is false: the payload is signed unencoded (RFC 7797), which many libraries mishandle'),
+  },
+  {
+    code: 'sd_unmatched_disclosure',
+    severity: 'warning',
+    message: ({ sd }) =>
+      when(
+        sd?.unmatchedDisclosure === true,
+        'a disclosure matches no digest in the payload or in another disclosure: it discloses nothing, and may be left from another token',
+      ),
+  },
+  {
+    code: 'sd_key_binding_type',
+    severity: 'warning',
+    message: ({ sd }) => when(sd?.keyBindingType === true, 'the key-binding JWT has a typ other than kb+jwt (RFC 9901 §4.3)'),
+  },
+  {
+    code: 'duplicate_member',
+    severity: 'warning',
+    message: ({ duplicateMember }) =>
+      when(
+        duplicateMember,
+        'the header or payload repeats a member name: parsers disagree on which copy wins, so two systems can read two different tokens',
+      ),
+  },
+  {
+    code: 'critical_header',
+    severity: 'info',
+    message: ({ header }) =>
+      when(
+        has(header, 'crit'),
+        'the header has crit: verifiers must understand every extension it lists or reject the token (RFC 7515 §4.1.11)',
+      ),
+  },
+  {
+    code: 'expired',
+    severity: 'info',
+    message: ({ exp, nowSeconds }) => when(exp !== undefined && exp <= nowSeconds, 'exp is at or before now: the token has expired'),
+  },
+  {
+    code: 'not_yet_valid',
+    severity: 'info',
+    message: ({ nbf, nowSeconds }) => when(nbf !== undefined && nbf > nowSeconds, 'nbf is after now: the token is not valid yet'),
+  },
+];
+
 /**
  * What a careful reviewer would say of a token's security, most severe first:
  * an unsigned or unsignable header, time claims that make it immortal or
  * misread, headers that let a careless verifier pick its key from the token
  * (RFC 8725 §2 and §3), and a signature made with a publicly known secret.
- * It never throws and never trusts the token: claims are only read.
+ * Each finding is a rule of `FINDING_RULES`, applied in its order. It never
+ * throws and never trusts the token: claims are only read.
  */
 export function findingsOf(input: FindingInput): Finding[] {
-  const { header, payload, exp, iat, nbf, nowSeconds } = input;
+  const token: Token = { ...input, signed: input.encrypted !== true, alg: input.header.alg };
   const findings: Finding[] = [];
-  const add = (code: FindingCode, severity: Severity, message: string) => findings.push({ code, severity, message });
-  const alg = header.alg;
-  // A JWE's payload is encrypted: only its header is judged, with what concerns encryption.
-  const signed = input.encrypted !== true;
-
-  if (input.headerConflict === true) {
-    add(
-      'header_conflict',
-      'critical',
-      'a member is in both the protected and the unprotected header of a signature, which RFC 7515 §7.2.1 forbids: libraries disagree on which wins, and only the protected one is signed',
-    );
+  for (const { code, severity, message } of FINDING_RULES) {
+    const said = message(token);
+    if (said !== undefined) findings.push({ code, severity, message: said });
   }
-  const sd = input.sd;
-  if (sd?.duplicateDigest === true) {
-    add(
-      'sd_duplicate_digest',
-      'critical',
-      'a digest appears more than once in the payload and the disclosures: RFC 9901 §7.1 requires rejecting the SD-JWT',
-    );
-  }
-  if (sd?.reservedName === true) {
-    add('sd_reserved_name', 'critical', 'a disclosure names _sd or ...: those names are reserved, and RFC 9901 §7.1 requires rejecting it');
-  }
-  if (sd?.claimOverwrite === true) {
-    add(
-      'sd_claim_overwrite',
-      'critical',
-      'a disclosed claim has the name of a claim already in plain form there: RFC 9901 §7.1 requires rejecting the SD-JWT, and verifiers that do not would let a holder replace a signed claim',
-    );
-  }
-  if (sd?.hashMismatch === true) {
-    add(
-      'sd_hash_mismatch',
-      'critical',
-      "the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with: it can be replayed with other disclosures (RFC 9901 §4.3.1)",
-    );
-  }
-  if (signed && typeof alg === 'string' && alg.toLowerCase() === 'none') {
-    add(
-      'alg_none',
-      'critical',
-      'alg is "none": the token is unsigned, and a verifier that honours the header accepts anything (RFC 8725 §2.1, §3.1)',
-    );
-  }
-  if (!signed && alg === 'RSA1_5') {
-    add(
-      'jwe_rsa1_5',
-      'critical',
-      'alg is RSA1_5: PKCS #1 v1.5 key transport is open to padding-oracle attacks that recover the content key (RFC 8725 §3.2)',
-    );
-  }
-  if (typeof alg !== 'string') {
-    add(
-      'alg_missing',
-      'warning',
-      'the header has no string alg: nothing says how the token is signed, so no verifier can check it safely (RFC 7515 §4.1.1)',
-    );
-  }
-  if (input.knownSecret !== undefined) {
-    add(
-      'known_secret',
-      'critical',
-      `the signature verifies with the publicly known secret ${JSON.stringify(input.knownSecret)}: anyone can forge tokens with it (RFC 8725 §3.5)`,
-    );
-  }
-  if (payload !== undefined) claimFindings({ payload, exp, iat, nbf, nowSeconds }, add);
-  if (!signed && has(header, 'zip')) {
-    add(
-      'jwe_compression',
-      'warning',
-      'zip is present: compressing before encrypting leaks the plaintext through the ciphertext length (RFC 8725 §3.6)',
-    );
-  }
-  if (!signed && typeof alg === 'string' && alg.startsWith('PBES2') && typeof header.p2c === 'number' && header.p2c > PBES2_COUNT_LIMIT) {
-    add(
-      'jwe_pbes2_count',
-      'warning',
-      `p2c is above ${PBES2_COUNT_LIMIT.toLocaleString('en-US')}: a decrypting party can be made to spend seconds of CPU on one token`,
-    );
-  }
-  const remote = ['jku', 'x5u'].filter((name) => has(header, name));
-  if (remote.length > 0) {
-    add(
-      'remote_key_url',
-      'warning',
-      `the header has ${remote.join(' and ')}: a verifier that follows it lets the token choose its own key (RFC 8725 §3.10)`,
-    );
-  }
-  const embedded = ['jwk', 'x5c'].filter((name) => has(header, name));
-  if (embedded.length > 0) {
-    add(
-      'embedded_key',
-      'warning',
-      `the header embeds a key (${embedded.join(' and ')}): a verifier that trusts it checks the token against the attacker's own key`,
-    );
-  }
-  if (suspiciousKid(header.kid)) {
-    add(
-      'suspicious_kid',
-      'warning',
-      'kid holds a path, quote, semicolon, NUL or URL: verifiers that look it up in files, SQL or over HTTP can be attacked through it',
-    );
-  }
-  if (has(header, 'crit')) {
-    add(
-      'critical_header',
-      'info',
-      'the header has crit: verifiers must understand every extension it lists or reject the token (RFC 7515 §4.1.11)',
-    );
-  }
-  if (signed && header.b64 === false) {
-    add('unencoded_payload', 'warning', 'b64 is false: the payload is signed unencoded (RFC 7797), which many libraries mishandle');
-  }
-  if (sd?.unmatchedDisclosure === true) {
-    add(
-      'sd_unmatched_disclosure',
-      'warning',
-      'a disclosure matches no digest in the payload or in another disclosure: it discloses nothing, and may be left from another token',
-    );
-  }
-  if (sd?.keyBindingType === true) {
-    add('sd_key_binding_type', 'warning', 'the key-binding JWT has a typ other than kb+jwt (RFC 9901 §4.3)');
-  }
-  if (input.duplicateMember) {
-    add(
-      'duplicate_member',
-      'warning',
-      'the header or payload repeats a member name: parsers disagree on which copy wins, so two systems can read two different tokens',
-    );
-  }
-  if (exp !== undefined && exp <= nowSeconds) add('expired', 'info', 'exp is at or before now: the token has expired');
-  if (nbf !== undefined && nbf > nowSeconds) add('not_yet_valid', 'info', 'nbf is after now: the token is not valid yet');
-  const rank = (severity: Severity): number => SEVERITIES.indexOf(severity);
-  return findings.sort((a, b) => rank(a.severity) - rank(b.severity));
-}
-
-type Add = (code: FindingCode, severity: Severity, message: string) => void;
-
-/** What a signed token's claims say: its lifetime, its time claims' units and types, and its claims' types. */
-function claimFindings(
-  {
-    payload,
-    exp,
-    iat,
-    nbf,
-    nowSeconds,
-  }: { payload: JsonObject; exp?: number | undefined; iat?: number | undefined; nbf?: number | undefined; nowSeconds: number },
-  add: Add,
-): void {
-  if (exp === undefined) {
-    add('no_expiry', 'warning', 'no numeric exp: the token never expires, so a leaked copy works forever (RFC 8725 §3.10)');
-  }
-  if (iat !== undefined && iat > nowSeconds + ISSUED_AHEAD_SECONDS) {
-    add('issued_in_future', 'warning', "iat is more than 60 s in the future: the issuer's clock is wrong, or the token was made up");
-  }
-  if (exp !== undefined && iat !== undefined && exp - iat > LONG_LIVED_SECONDS) {
-    add('long_lived', 'warning', 'exp is more than 30 days after iat: a long-lived token stays useful to whoever steals it');
-  } else if (exp !== undefined && iat === undefined && exp > nowSeconds + LONG_LIVED_WITHOUT_IAT_SECONDS) {
-    add('long_lived', 'warning', 'exp is more than a year away: a long-lived token stays useful to whoever steals it');
-  }
-  const inMilliseconds = TIME_CLAIMS.filter((claim) => {
-    const value = { exp, iat, nbf }[claim];
-    return value !== undefined && value >= MILLISECONDS_THRESHOLD;
-  });
-  if (inMilliseconds.length > 0) {
-    add(
-      'date_in_milliseconds',
-      'warning',
-      `${inMilliseconds.join(', ')} look like milliseconds: RFC 7519 NumericDates are seconds, so verifiers read them as thousands of years away`,
-    );
-  }
-  const notNumeric = TIME_CLAIMS.filter((claim) => has(payload, claim) && { exp, iat, nbf }[claim] === undefined);
-  if (notNumeric.length > 0) {
-    add(
-      'date_not_numeric',
-      'warning',
-      `${notNumeric.join(', ')} ${notNumeric.length > 1 ? 'are' : 'is'} not a JSON number: RFC 7519 NumericDates are numbers, and verifiers disagree on what else means`,
-    );
-  }
-  const mistyped = CLAIM_TYPES.filter(({ claim, holds }) => has(payload, claim) && !holds(payload[claim]));
-  if (mistyped.length > 0) {
-    add(
-      'claim_type_invalid',
-      'warning',
-      `${mistyped.map(({ claim, is }) => `${claim} is not ${is}`).join(', and ')} (RFC 7519 §4.1): ${mistyped.length > 1 ? 'they are' : 'it is'} shown as given in payload but not read, and verifiers disagree on what such a claim means`,
-    );
-  }
+  return findings;
 }

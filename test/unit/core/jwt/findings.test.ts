@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FINDING_CODES, FINDING_RULES, SEVERITIES, findingsOf } from '../../../../src/core/jwt/findings.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { KNOWN_SECRETS } from '../../../../src/adapters/driven/known-secrets/list.js';
 import { scanJson } from '../../../../src/core/jwt/json-scan.js';
@@ -232,5 +233,31 @@ describe('known secrets', () => {
       'CHECK_SECRETS_INVALID',
       'check_secrets must be true or false',
     );
+  });
+});
+
+describe('the table of finding rules', () => {
+  it('has one rule for every finding code, and none twice', () => {
+    expect(FINDING_RULES.map((rule) => rule.code).sort()).toEqual([...FINDING_CODES].sort());
+  });
+
+  it('lists its rules most severe first, so that findings come out in severity order', () => {
+    const ranks = FINDING_RULES.map((rule) => SEVERITIES.indexOf(rule.severity));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it('finds, for a JWE, only what concerns its header and encryption', () => {
+    const found = findingsOf({
+      header: { alg: 'RSA1_5', enc: 'A128GCM', zip: 'DEF', b64: false },
+      payload: undefined,
+      encrypted: true,
+      exp: undefined,
+      iat: undefined,
+      nbf: undefined,
+      nowSeconds: 0,
+      duplicateMember: false,
+      knownSecret: undefined,
+    });
+    expect(found.map((finding) => finding.code)).toEqual(['jwe_rsa1_5', 'jwe_compression']);
   });
 });
