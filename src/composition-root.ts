@@ -9,7 +9,7 @@ import type { KnownSecrets } from './core/ports/known-secrets.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
-import { createUseCases, type UseCases } from './core/use-cases/index.js';
+import { USE_CASE_BUILDERS, USE_CASE_NAMES, allUseCases, type UseCasePorts, type UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability/request-log.js';
 import { createRateLimitStore } from './adapters/driven/rate-limit-stores.js';
@@ -22,6 +22,11 @@ import packageJson from '../package.json' with { type: 'json' };
 export const SERVICE_VERSION: string = packageJson.version;
 
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol(name);
+
+/** Each use case's own binding, so that a test can replace one alone: `container.get(USE_CASE_TOKENS.decodeJwt)` is a DecodeJwt. */
+export const USE_CASE_TOKENS = Object.fromEntries(USE_CASE_NAMES.map((name) => [name, token(name)])) as {
+  readonly [K in keyof UseCases]: ServiceIdentifier<UseCases[K]>;
+};
 
 /** Every binding of the application, typed: `container.get(TOKENS.Clock)` is a Clock. */
 export const TOKENS = {
@@ -45,8 +50,8 @@ export interface ProcessRole {
 
 /**
  * The composition root: binds every port to the adapter the configuration
- * calls for, and the use cases, built by `createUseCases` (as the CLI builds
- * them), to their ports. Nothing is built until it is
+ * calls for, and each use case on its own, built by its row of
+ * `USE_CASE_BUILDERS` (as the CLI builds them) over its ports. Nothing is built until it is
  * first resolved, so a test can `rebind` any port first. The rate-limit store
  * is closed when the container is unbound (`Application.close`).
  */
@@ -74,13 +79,18 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
     .onDeactivation((store) => store.close());
   container.bind(TOKENS.KnownSecrets).toResolvedValue(() => new HmacKnownSecrets());
   container.bind(TOKENS.SignatureVerifier).toResolvedValue(() => new JoseSignatureVerifier());
-  container
-    .bind(TOKENS.UseCases)
-    .toResolvedValue(
-      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier) =>
-        createUseCases({ clock, knownSecrets, signatureVerifier }),
+  const bindUseCase = <K extends keyof UseCases>(name: K): void => {
+    container.bind(USE_CASE_TOKENS[name]).toResolvedValue(
+      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier) => {
+        const ports: UseCasePorts = { clock, knownSecrets, signatureVerifier };
+        // A use case that calls another gets that one's binding, replaced or not.
+        return USE_CASE_BUILDERS[name](ports, (other) => container.get(USE_CASE_TOKENS[other]));
+      },
       [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier],
     );
+  };
+  for (const name of USE_CASE_NAMES) bindUseCase(name);
+  container.bind(TOKENS.UseCases).toResolvedValue(() => allUseCases((name) => container.get(USE_CASE_TOKENS[name])));
   container
     .bind(TOKENS.ConsumeRateLimit)
     .toResolvedValue(

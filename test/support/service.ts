@@ -6,13 +6,10 @@ import { createHttpServer, type ParserAnswerRecorder } from '../../src/adapters/
 import { loadConfig } from '../../src/config/config.js';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { TOKENS, createContainer } from '../../src/composition-root.js';
+import { TOKENS, USE_CASE_TOKENS, createContainer } from '../../src/composition-root.js';
 import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
 import { buildHttpService } from '../../src/composition-root.js';
-import type { Clock } from '../../src/core/ports/clock.js';
-import type { KnownSecrets } from '../../src/core/ports/known-secrets.js';
-import type { SignatureVerifier } from '../../src/core/ports/signature-verifier.js';
-import { createUseCases, type UseCases } from '../../src/core/use-cases/index.js';
+import type { UseCases } from '../../src/core/use-cases/index.js';
 import { FixedClock } from './fakes.js';
 
 /** 2027-01-15T08:00:00Z */
@@ -33,15 +30,9 @@ export function testContainer(env: Record<string, string> = {}, swaps: PortSwaps
   return { container, clock };
 }
 
-/** Replaces one use case of the composition with a stand-in, the others built as in production. */
+/** Replaces one use case of the composition with a stand-in, by its own binding; the others are built as in production. */
 export function swapUseCase<K extends keyof UseCases>(container: Container, name: K, useCase: UseCases[K]): void {
-  container.rebind(TOKENS.UseCases).toResolvedValue(
-    (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier) => ({
-      ...createUseCases({ clock, knownSecrets, signatureVerifier }),
-      [name]: useCase,
-    }),
-    [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier],
-  );
+  container.rebind(USE_CASE_TOKENS[name]).toConstantValue(useCase);
 }
 
 /** The real composition with a fixed clock, configured like production unless `env` says otherwise. */

@@ -25,15 +25,49 @@ export interface UseCasePorts {
   readonly signatureVerifier: SignatureVerifier;
 }
 
-/** The one factory of the use cases over their ports: the server's container and the CLI both build them here. */
-export function createUseCases({ clock, knownSecrets, signatureVerifier }: UseCasePorts): UseCases {
-  const decodeJwt = new DecodeJwt(clock, knownSecrets);
+/** Another use case, by name, for a use case that calls one. */
+export type UseCaseLookup = <K extends keyof UseCases>(name: K) => UseCases[K];
+
+/**
+ * How each use case is built: from its ports, and from the other use cases it
+ * calls, looked up by name. The one place that says so: the server's
+ * container binds each use case from its row (so that a test can replace one
+ * alone), and `createUseCases` builds them all for the CLI.
+ */
+export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCasePorts, use: UseCaseLookup) => UseCases[K] } = {
+  getCurrentTime: ({ clock }) => new GetCurrentTime(clock),
+  convertTimestampToUtc: () => new ConvertTimestampToUtc(),
+  convertDatetimeToUnix: () => new ConvertDatetimeToUnix(),
+  identifyTimestamp: ({ clock }) => new IdentifyTimestamp(clock),
+  decodeJwt: ({ clock, knownSecrets }) => new DecodeJwt(clock, knownSecrets),
+  verifyJwt: ({ clock, signatureVerifier }, use) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
+};
+
+/** Every use case's name: the builders' keys, which the type of `USE_CASE_BUILDERS` makes complete. */
+export const USE_CASE_NAMES = Object.keys(USE_CASE_BUILDERS) as readonly (keyof UseCases)[];
+
+/** Every use case over the same ports, each built once, from `USE_CASE_BUILDERS`. */
+export function createUseCases(ports: UseCasePorts): UseCases {
+  const built = new Map<keyof UseCases, UseCases[keyof UseCases]>();
+  const use: UseCaseLookup = (name) => {
+    let useCase = built.get(name) as UseCases[typeof name] | undefined;
+    if (useCase === undefined) {
+      useCase = USE_CASE_BUILDERS[name](ports, use);
+      built.set(name, useCase);
+    }
+    return useCase;
+  };
+  return allUseCases(use);
+}
+
+/** Every use case, each as `use` gives it. */
+export function allUseCases(use: UseCaseLookup): UseCases {
   return {
-    getCurrentTime: new GetCurrentTime(clock),
-    convertTimestampToUtc: new ConvertTimestampToUtc(),
-    convertDatetimeToUnix: new ConvertDatetimeToUnix(),
-    identifyTimestamp: new IdentifyTimestamp(clock),
-    decodeJwt,
-    verifyJwt: new VerifyJwt(clock, signatureVerifier, decodeJwt),
+    getCurrentTime: use('getCurrentTime'),
+    convertTimestampToUtc: use('convertTimestampToUtc'),
+    convertDatetimeToUnix: use('convertDatetimeToUnix'),
+    identifyTimestamp: use('identifyTimestamp'),
+    decodeJwt: use('decodeJwt'),
+    verifyJwt: use('verifyJwt'),
   };
 }

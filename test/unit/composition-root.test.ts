@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { TOKENS, USE_CASE_TOKENS, createContainer } from '../../src/composition-root.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { GetCurrentTime } from '../../src/core/use-cases/get-current-time.js';
+import { USE_CASE_NAMES, createUseCases } from '../../src/core/use-cases/index.js';
+import { FixedClock } from '../support/fakes.js';
+
+describe('the composition root', () => {
+  it('binds every use case on its own, and gathers the same ones as UseCases', () => {
+    const container = createContainer(loadConfig({}));
+    const useCases = container.get(TOKENS.UseCases);
+    for (const name of USE_CASE_NAMES) expect(useCases[name]).toBe(container.get<unknown>(USE_CASE_TOKENS[name]));
+  });
+
+  it('lets one use case be replaced alone, the others built as in production', () => {
+    const container = createContainer(loadConfig({}));
+    const standIn = { execute: () => ({ utc: { iso: 'x', unix_seconds: 0, unix_milliseconds: 0 }, source: 'datetime_utc' as const }) };
+    container.rebind(USE_CASE_TOKENS.getCurrentTime).toConstantValue(standIn as unknown as GetCurrentTime);
+    const useCases = container.get(TOKENS.UseCases);
+    expect(useCases.getCurrentTime).toBe(standIn);
+    expect(useCases.decodeJwt.constructor.name).toBe('DecodeJwt');
+  });
+});
+
+describe('createUseCases', () => {
+  it('builds every use case once over the ports it is given', () => {
+    const clock = new FixedClock(0);
+    const useCases = createUseCases({
+      clock,
+      knownSecrets: { size: 0, find: () => undefined },
+      signatureVerifier: { verify: () => Promise.reject(new Error('unused')) },
+    });
+    expect(Object.keys(useCases).sort()).toEqual([...USE_CASE_NAMES].sort());
+    expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');
+  });
+});
