@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The command line's entry point. It builds the use cases with the same factory as the server's
+// The command line's entry point. It builds the use cases from the same table as the server's
 // container (createUseCases), over its own ports, without the container itself, so that converting
-// one timestamp loads only the core and what the command needs (docs/architecture.md): no Express,
-// Redis, rate limiter, logger or schema library.
+// one timestamp loads only the core, the catalog and what the command needs (docs/architecture.md):
+// no Express, tRPC, Redis, rate limiter or logger.
 import { styleText } from 'node:util';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from './adapters/driven/system-clock.js';

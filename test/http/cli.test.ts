@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js';
+import { COMMANDS } from '../../src/adapters/driving/cli/commands.js';
+import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
 import { JWT_IO_TOKEN, RFC7516_JWE, b64url } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
@@ -163,5 +165,14 @@ describe('command line', () => {
     await request(app).get('/unix-timestamp/now').expect(200);
     await request(app).get('/unix-timestamp/now').expect(429);
     for (let i = 0; i < 50; i++) expect((await cli(['now'])).code).toBe(0);
+  });
+});
+
+describe('the commands, read from the catalog', () => {
+  it('has one command for every operation, each with every non-positional input field as an option', () => {
+    expect(COMMANDS.map((command) => command.operation)).toEqual(OPERATIONS.map(([, operation]) => operation));
+    const verify = COMMANDS.find((command) => command.command === 'verify');
+    expect(verify?.options.map((option) => option.field)).toEqual(['issuer', 'audience', 'algorithms', 'clock_tolerance']);
+    expect(COMMANDS.find((command) => command.command === 'decode')?.options).toEqual([{ field: 'check_secrets', flag: true }]);
   });
 });

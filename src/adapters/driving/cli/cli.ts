@@ -1,7 +1,6 @@
-import { DomainError } from '../../../core/errors.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import type { CliCommandSpec } from './command-spec.js';
-import { COMMANDS } from './commands.gen.js';
+import { UNMETERED, dispatchAny } from '../contract/dispatcher.js';
+import { COMMANDS, type CliCommandSpec } from './commands.js';
 import { render, type Style } from './pretty.js';
 
 export interface CliIo {
@@ -94,10 +93,9 @@ async function inputOf(spec: CliCommandSpec, values: readonly string[], options:
 
 /**
  * The command-line driving adapter: every catalog operation as a command
- * (commands.gen.ts is generated from the catalog), run on the same use cases
- * as the HTTP API, so the JSON and the messages are the API's, without a server
- * and without a rate limit. It loads no schema library: the use cases validate
- * their own input, and argv only ever holds strings. Errors go to stderr as
+ * (`commands.ts` reads them from the catalog), run through `dispatch` on the
+ * same use cases as the HTTP API, so the JSON and the messages are the API's,
+ * without a server and without a rate limit. Errors go to stderr as
  * `{"detail": ...}`. Returns the exit code.
  */
 export async function runCli(args: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
@@ -124,22 +122,26 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
-  // The table names the use case; each takes the input object its operation's schema describes.
-  const useCase = useCases[spec.useCase] as { execute(input: unknown): unknown };
-  const show = (result: unknown): string => (io.terminal && !json ? render(result, io.style, spec.table) : `${JSON.stringify(result)}\n`);
+  const { operation } = spec;
+  const run = async (value: unknown): Promise<Answer> => {
+    const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED });
+    if (outcome.ok)
+      return { ok: true, text: io.terminal && !json ? render(outcome.data, io.style, spec.table) : `${JSON.stringify(outcome.data)}\n` };
+    // Nothing the command line is given can be internal: such a failure is a bug, shown as one.
+    if (outcome.error.kind === 'INTERNAL_SERVER_ERROR') throw outcome.error.cause;
+    return { ok: false, text: `${JSON.stringify({ detail: outcome.error.message })}\n` };
+  };
   const field = spec.stdin;
   if (spec.stdinLines === true && field !== undefined && isRecord(input) && input[field] === '-') {
-    return answerLines(await io.readStdin(), (line) => useCase.execute({ ...input, [field]: line }), show, io);
+    return answerLines(await io.readStdin(), (line) => run({ ...input, [field]: line }), io);
   }
-  try {
-    io.out(show(await useCase.execute(input ?? {})));
-    return 0;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    io.err(`${JSON.stringify({ detail: error.message })}\n`);
-    return 1;
-  }
+  const answer = await run(input);
+  (answer.ok ? io.out : io.err)(answer.text);
+  return answer.ok ? 0 : 1;
 }
+
+/** A command's answer as written: the body, or `{detail}` for a refusal. */
+type Answer = { readonly ok: boolean; readonly text: string };
 
 const isRecord = (value: unknown): value is Record<string, string> => typeof value === 'object' && value !== null;
 
@@ -148,18 +150,14 @@ const isRecord = (value: unknown): value is Record<string, string> => typeof val
  * answers `{"detail": ...}` in its place, so that the output lines up with the
  * input, and the exit code is then 1.
  */
-async function answerLines(text: string, run: (line: string) => unknown, show: (result: unknown) => string, io: CliIo): Promise<number> {
+async function answerLines(text: string, run: (line: string) => Promise<Answer>, io: CliIo): Promise<number> {
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   let code = 0;
   for (const line of lines) {
-    try {
-      io.out(show(await run(line)));
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      io.out(`${JSON.stringify({ detail: error.message })}\n`);
-      code = 1;
-    }
+    const answer = await run(line);
+    io.out(answer.text);
+    if (!answer.ok) code = 1;
   }
   return code;
 }

@@ -1,4 +1,6 @@
-import type { TableLayout } from './command-spec.js';
+import type { CliCommand } from '../contract/catalog.js';
+
+type TableLayout = NonNullable<CliCommand['table']>;
 
 /** How terminal output is coloured; each function wraps a piece of text. */
 export interface Style {

@@ -42,9 +42,8 @@ export interface InvalidExample {
  * One public operation, defined once: its REST path and documentation, its
  * input and output schemas, the use case it runs and its command-line form.
  * The tRPC router, the REST table, the OpenAPI document and the CLI's command
- * table are all derived from the catalog below. The network transports run it
- * through `dispatch`; the CLI runs the same use case, named here once, from its
- * generated table, without loading the schemas.
+ * table are all derived from the catalog below. Every transport, the CLI
+ * included, runs it through `dispatch`.
  */
 export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly openapi: OpenApi;

@@ -1,0 +1,35 @@
+import { ZodObject, ZodOptional, type z } from 'zod';
+import { OPERATIONS, type AnyOperation, type CliCommand } from '../contract/catalog.js';
+
+/** One command of the command line: its operation, and the input fields it takes as arguments and options. */
+export interface CliCommandSpec extends CliCommand {
+  readonly operation: AnyOperation;
+  readonly summary: string;
+  /** Every input field that is not positional, as `--field-name value`, or a bare `--field-name` for a field that takes a boolean. */
+  readonly options: ReadonlyArray<{ readonly field: string; readonly flag: boolean }>;
+  /** False when the operation takes no input object at all. */
+  readonly objectInput: boolean;
+}
+
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const inner = schema instanceof ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  return inner instanceof ZodObject ? inner.shape : undefined;
+}
+
+/**
+ * Every operation of the catalog as a command, read from its entry when the
+ * command line starts: its `cli` form, its summary, and its input schema's
+ * fields, each not taken as a positional argument becoming an option.
+ */
+export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]) => {
+  const shape = shapeOf(operation.input);
+  return {
+    ...operation.cli,
+    operation,
+    summary: operation.openapi.summary ?? '',
+    options: Object.entries(shape ?? {})
+      .filter(([field]) => !operation.cli.positional.includes(field))
+      .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success })),
+    objectInput: shape !== undefined,
+  };
+});
