@@ -6,22 +6,33 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { format } from 'prettier';
+import { z } from 'zod';
 import { OPERATIONS } from '../src/adapters/driving/contract/catalog.js';
+import * as schemas from '../src/adapters/driving/contract/schemas.js';
 
 const root = new URL('..', import.meta.url);
 const probe = fileURLToPath(new URL('scripts/.client-types-probe.ts', root));
 
-/** The printed type of every operation's input and output. */
-function printTypes(): Map<string, { input: string; output: string }> {
+/** The exported schemas of schemas.ts that carry an id: the shared ones, by export name, each named in the client by its id. */
+const SHARED: ReadonlyArray<readonly [exportName: string, id: string]> = Object.entries(schemas)
+  .flatMap(([exportName, schema]) => {
+    const id = schema instanceof z.ZodType ? z.globalRegistry.get(schema)?.id : undefined;
+    return id === undefined ? [] : [[exportName, id] as const];
+  })
+  .sort(([, a], [, b]) => a.localeCompare(b));
+
+/** The printed type of every operation's input and output, and of every shared schema. */
+function printTypes(): { operations: Map<string, { input: string; output: string }>; shared: Map<string, string> } {
   const aliases = OPERATIONS.flatMap(([procedure]) => {
     const [group, name] = procedure.split('.');
     const path = `C['${group}']['${name}']`;
     const id = procedure.replace('.', '_');
     return [`export type In_${id} = z.input<${path}['input']>;`, `export type Out_${id} = z.output<${path}['output']>;`];
   });
+  const shared = SHARED.map(([exportName, id]) => `export type Shared_${id} = z.output<typeof S.${exportName}>;`);
   writeFileSync(
     probe,
-    `import type { z } from 'zod';\nimport type { catalog } from '../src/adapters/driving/contract/catalog.js';\ntype C = typeof catalog;\n${aliases.join('\n')}\n`,
+    `import type { z } from 'zod';\nimport type { catalog } from '../src/adapters/driving/contract/catalog.js';\nimport type * as S from '../src/adapters/driving/contract/schemas.js';\ntype C = typeof catalog;\n${[...aliases, ...shared].join('\n')}\n`,
   );
   try {
     const config = ts.getParsedCommandLineOfConfigFile(
@@ -43,24 +54,48 @@ function printTypes(): Map<string, { input: string; output: string }> {
     ts.forEachChild(source, (node) => {
       if (!ts.isTypeAliasDeclaration(node)) return;
       const type = checker.getTypeAtLocation(node.name);
-      const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.MultilineObjectLiterals;
+      // One line each, so that a shared schema's text is the same wherever it stands; prettier lays it out.
+      const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias;
       printed.set(node.name.text, checker.typeToString(type, node, flags));
     });
-    return new Map(
-      OPERATIONS.map(([procedure]) => {
-        const id = procedure.replace('.', '_');
-        return [procedure, { input: printed.get(`In_${id}`) ?? 'never', output: printed.get(`Out_${id}`) ?? 'never' }];
-      }),
-    );
+    return {
+      operations: new Map(
+        OPERATIONS.map(([procedure]) => {
+          const id = procedure.replace('.', '_');
+          return [procedure, { input: printed.get(`In_${id}`) ?? 'never', output: printed.get(`Out_${id}`) ?? 'never' }];
+        }),
+      ),
+      shared: new Map(SHARED.map(([, id]) => [id, printed.get(`Shared_${id}`) ?? 'never'])),
+    };
   } finally {
     rmSync(probe, { force: true });
   }
 }
 
+/**
+ * Names each shared schema once: wherever its printed type stands, in an
+ * operation's type or in another shared one's, its id stands instead. The
+ * longest go first, so a schema inside another is named inside it too.
+ */
+function nameShared(types: ReturnType<typeof printTypes>): {
+  operations: Map<string, { input: string; output: string }>;
+  shared: [string, string][];
+} {
+  const longestFirst = [...types.shared].sort(([, a], [, b]) => b.length - a.length);
+  const named = (text: string, except?: string): string =>
+    longestFirst.reduce((result, [id, shared]) => (id === except ? result : result.replaceAll(shared, id)), text);
+  return {
+    operations: new Map(
+      [...types.operations].map(([procedure, { input, output }]) => [procedure, { input: named(input), output: named(output) }]),
+    ),
+    shared: [...types.shared].map(([id, text]) => [id, named(text, id)]),
+  };
+}
+
 export async function clientTypesSource(): Promise<string> {
-  const types = printTypes();
+  const types = nameShared(printTypes());
   const groups = new Map<string, string[]>();
-  for (const [procedure, { input, output }] of types) {
+  for (const [procedure, { input, output }] of types.operations) {
     const [group = '', name = ''] = procedure.split('.');
     groups.set(group, [...(groups.get(group) ?? []), `${name}: Query<${input}, ${output}>;`]);
   }
@@ -77,6 +112,8 @@ export interface ErrorShape {
 }
 
 type Query<Input, Output> = TRPCQueryProcedure<{ meta: object; input: Input; output: Output }>;
+
+${types.shared.map(([id, text]) => `export type ${id} = ${text};`).join('\n\n')}
 
 /** Every procedure of the service, with the exact input and output of each. */
 export type AppRouter = TRPCBuiltRouter<

@@ -11,135 +11,196 @@ export interface ErrorShape {
 
 type Query<Input, Output> = TRPCQueryProcedure<{ meta: object; input: Input; output: Output }>;
 
+export type Finding = {
+  code:
+    | 'alg_none'
+    | 'alg_missing'
+    | 'no_expiry'
+    | 'expired'
+    | 'not_yet_valid'
+    | 'issued_in_future'
+    | 'long_lived'
+    | 'date_in_milliseconds'
+    | 'date_not_numeric'
+    | 'remote_key_url'
+    | 'embedded_key'
+    | 'suspicious_kid'
+    | 'critical_header'
+    | 'unencoded_payload'
+    | 'duplicate_member'
+    | 'claim_type_invalid'
+    | 'known_secret'
+    | 'header_conflict'
+    | 'jwe_rsa1_5'
+    | 'jwe_compression'
+    | 'jwe_pbes2_count'
+    | 'sd_duplicate_digest'
+    | 'sd_reserved_name'
+    | 'sd_claim_overwrite'
+    | 'sd_hash_mismatch'
+    | 'sd_unmatched_disclosure'
+    | 'sd_key_binding_type';
+  severity: 'critical' | 'warning' | 'info';
+  message: string;
+};
+
+export type IdentifyCandidate = {
+  format:
+    | 'unix_seconds'
+    | 'unix_milliseconds'
+    | 'unix_microseconds'
+    | 'unix_nanoseconds'
+    | 'snowflake_twitter'
+    | 'snowflake_discord'
+    | 'snowflake_mastodon'
+    | 'filetime'
+    | 'dotnet_ticks'
+    | 'webkit_microseconds'
+    | 'cocoa_seconds'
+    | 'hfs_plus_seconds'
+    | 'ntp_seconds'
+    | 'gps_seconds'
+    | 'postgres_microseconds'
+    | 'excel_1900'
+    | 'excel_1904'
+    | 'uuid_v1'
+    | 'uuid_v6'
+    | 'uuid_v7'
+    | 'ulid'
+    | 'ksuid'
+    | 'mongodb_objectid'
+    | 'bluesky_tid';
+  description: string;
+  utc: Utc;
+  exact: string;
+  unix_nanoseconds: string;
+  plausible: boolean;
+  fields: Record<string, string | number>;
+  local?: LocalTime | undefined;
+};
+
+export type InnermostToken = {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown> | null;
+  signature: string | null;
+  algorithm: string | null;
+  token_type: string | null;
+  expires_at: string | null;
+  issued_at: string | null;
+  not_before: string | null;
+  expired: boolean | null;
+  issuer: string | null;
+  audience: string | string[] | null;
+  subject: string | null;
+  encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
+  source: 'decode';
+  findings: Finding[];
+  serialization?: 'flattened' | 'general' | undefined;
+  signatures?: JwsSignature[] | undefined;
+  jwe?: JweFacts | undefined;
+  sd_jwt?: SdJwt | undefined;
+};
+
+export type JweFacts = {
+  encryption: string | null;
+  compression: string | null;
+  encrypted_key_bytes: number;
+  iv_bytes: number;
+  ciphertext_bytes: number;
+  tag_bytes: number;
+  recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
+};
+
+export type JwsSignature = {
+  protected: Record<string, unknown> | null;
+  header: Record<string, unknown> | null;
+  algorithm: string | null;
+  key_id: string | null;
+  signature: string;
+};
+
+export type LocalTime = {
+  time_zone: string;
+  iso: string;
+  rfc9557: string;
+  offset: string;
+  offset_seconds: number;
+  dst: boolean;
+  day_of_week: number;
+  day_of_year: number;
+  iso_week: string;
+  next_transition: string | null;
+};
+
+export type NestedToken = {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown> | null;
+  signature: string | null;
+  algorithm: string | null;
+  token_type: string | null;
+  expires_at: string | null;
+  issued_at: string | null;
+  not_before: string | null;
+  expired: boolean | null;
+  issuer: string | null;
+  audience: string | string[] | null;
+  subject: string | null;
+  encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
+  source: 'decode';
+  findings: Finding[];
+  nested?: InnermostToken | undefined;
+  serialization?: 'flattened' | 'general' | undefined;
+  signatures?: JwsSignature[] | undefined;
+  jwe?: JweFacts | undefined;
+  sd_jwt?: SdJwt | undefined;
+};
+
+export type Resolution = {
+  kind: 'unique' | 'gap' | 'overlap';
+  disambiguation: 'compatible' | 'earlier' | 'later' | 'reject';
+  candidates: string[];
+};
+
+export type SdJwt = {
+  hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
+  disclosures: { disclosure: string; digest: string; salt: string; name: string | null; value: unknown; path: string | null }[];
+  disclosed_payload: Record<string, unknown>;
+  undisclosed_digests: number;
+  key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
+};
+
+export type Utc = { iso: string; unix_seconds: number; unix_milliseconds: number };
+
 /** Every procedure of the service, with the exact input and output of each. */
 export type AppRouter = TRPCBuiltRouter<
   { ctx: object; meta: object; errorShape: ErrorShape; transformer: false },
   {
     unixTimestamp: {
-      now: Query<
-        { tz?: string | undefined } | undefined,
-        {
-          utc: { iso: string; unix_seconds: number; unix_milliseconds: number };
-          source: 'datetime_utc';
-          local?:
-            | {
-                time_zone: string;
-                iso: string;
-                rfc9557: string;
-                offset: string;
-                offset_seconds: number;
-                dst: boolean;
-                day_of_week: number;
-                day_of_year: number;
-                iso_week: string;
-                next_transition: string | null;
-              }
-            | undefined;
-        }
-      >;
+      now: Query<{ tz?: string | undefined } | undefined, { utc: Utc; source: 'datetime_utc'; local?: LocalTime | undefined }>;
       toUtc: Query<
         { timestamp: string; unit?: string | undefined; tz?: string | undefined },
         {
           input: string;
           detected_unit: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds';
-          utc: { iso: string; unix_seconds: number; unix_milliseconds: number };
+          utc: Utc;
           source: 'datetime_utc';
-          local?:
-            | {
-                time_zone: string;
-                iso: string;
-                rfc9557: string;
-                offset: string;
-                offset_seconds: number;
-                dst: boolean;
-                day_of_week: number;
-                day_of_year: number;
-                iso_week: string;
-                next_transition: string | null;
-              }
-            | undefined;
+          local?: LocalTime | undefined;
         }
       >;
       toUnix: Query<
         { datetime: string; tz?: string | undefined; disambiguation?: string | undefined },
         {
           input: string;
-          utc: { iso: string; unix_seconds: number; unix_milliseconds: number };
+          utc: Utc;
           source: 'datetime_utc';
-          local?:
-            | {
-                time_zone: string;
-                iso: string;
-                rfc9557: string;
-                offset: string;
-                offset_seconds: number;
-                dst: boolean;
-                day_of_week: number;
-                day_of_year: number;
-                iso_week: string;
-                next_transition: string | null;
-              }
-            | undefined;
-          resolution?:
-            | { kind: 'unique' | 'gap' | 'overlap'; disambiguation: 'compatible' | 'earlier' | 'later' | 'reject'; candidates: string[] }
-            | undefined;
+          local?: LocalTime | undefined;
+          resolution?: Resolution | undefined;
           leap_second?: true | undefined;
         }
       >;
       identify: Query<
         { value: string; format?: string | undefined; tz?: string | undefined },
-        {
-          input: string;
-          candidates: {
-            format:
-              | 'unix_seconds'
-              | 'unix_milliseconds'
-              | 'unix_microseconds'
-              | 'unix_nanoseconds'
-              | 'snowflake_twitter'
-              | 'snowflake_discord'
-              | 'snowflake_mastodon'
-              | 'filetime'
-              | 'dotnet_ticks'
-              | 'webkit_microseconds'
-              | 'cocoa_seconds'
-              | 'hfs_plus_seconds'
-              | 'ntp_seconds'
-              | 'gps_seconds'
-              | 'postgres_microseconds'
-              | 'excel_1900'
-              | 'excel_1904'
-              | 'uuid_v1'
-              | 'uuid_v6'
-              | 'uuid_v7'
-              | 'ulid'
-              | 'ksuid'
-              | 'mongodb_objectid'
-              | 'bluesky_tid';
-            description: string;
-            utc: { iso: string; unix_seconds: number; unix_milliseconds: number };
-            exact: string;
-            unix_nanoseconds: string;
-            plausible: boolean;
-            fields: Record<string, string | number>;
-            local?:
-              | {
-                  time_zone: string;
-                  iso: string;
-                  rfc9557: string;
-                  offset: string;
-                  offset_seconds: number;
-                  dst: boolean;
-                  day_of_week: number;
-                  day_of_year: number;
-                  iso_week: string;
-                  next_transition: string | null;
-                }
-              | undefined;
-          }[];
-          notes: string[];
-          source: 'identify';
-        }
+        { input: string; candidates: IdentifyCandidate[]; notes: string[]; source: 'identify' }
       >;
     };
     jwt: {
@@ -160,254 +221,13 @@ export type AppRouter = TRPCBuiltRouter<
           subject: string | null;
           encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
           source: 'decode';
-          findings: {
-            code:
-              | 'alg_none'
-              | 'alg_missing'
-              | 'no_expiry'
-              | 'expired'
-              | 'not_yet_valid'
-              | 'issued_in_future'
-              | 'long_lived'
-              | 'date_in_milliseconds'
-              | 'date_not_numeric'
-              | 'remote_key_url'
-              | 'embedded_key'
-              | 'suspicious_kid'
-              | 'critical_header'
-              | 'unencoded_payload'
-              | 'duplicate_member'
-              | 'claim_type_invalid'
-              | 'known_secret'
-              | 'header_conflict'
-              | 'jwe_rsa1_5'
-              | 'jwe_compression'
-              | 'jwe_pbes2_count'
-              | 'sd_duplicate_digest'
-              | 'sd_reserved_name'
-              | 'sd_claim_overwrite'
-              | 'sd_hash_mismatch'
-              | 'sd_unmatched_disclosure'
-              | 'sd_key_binding_type';
-            severity: 'critical' | 'warning' | 'info';
-            message: string;
-          }[];
+          findings: Finding[];
           input: string;
-          nested?:
-            | {
-                header: Record<string, unknown>;
-                payload: Record<string, unknown> | null;
-                signature: string | null;
-                algorithm: string | null;
-                token_type: string | null;
-                expires_at: string | null;
-                issued_at: string | null;
-                not_before: string | null;
-                expired: boolean | null;
-                issuer: string | null;
-                audience: string | string[] | null;
-                subject: string | null;
-                encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
-                source: 'decode';
-                findings: {
-                  code:
-                    | 'alg_none'
-                    | 'alg_missing'
-                    | 'no_expiry'
-                    | 'expired'
-                    | 'not_yet_valid'
-                    | 'issued_in_future'
-                    | 'long_lived'
-                    | 'date_in_milliseconds'
-                    | 'date_not_numeric'
-                    | 'remote_key_url'
-                    | 'embedded_key'
-                    | 'suspicious_kid'
-                    | 'critical_header'
-                    | 'unencoded_payload'
-                    | 'duplicate_member'
-                    | 'claim_type_invalid'
-                    | 'known_secret'
-                    | 'header_conflict'
-                    | 'jwe_rsa1_5'
-                    | 'jwe_compression'
-                    | 'jwe_pbes2_count'
-                    | 'sd_duplicate_digest'
-                    | 'sd_reserved_name'
-                    | 'sd_claim_overwrite'
-                    | 'sd_hash_mismatch'
-                    | 'sd_unmatched_disclosure'
-                    | 'sd_key_binding_type';
-                  severity: 'critical' | 'warning' | 'info';
-                  message: string;
-                }[];
-                nested?:
-                  | {
-                      header: Record<string, unknown>;
-                      payload: Record<string, unknown> | null;
-                      signature: string | null;
-                      algorithm: string | null;
-                      token_type: string | null;
-                      expires_at: string | null;
-                      issued_at: string | null;
-                      not_before: string | null;
-                      expired: boolean | null;
-                      issuer: string | null;
-                      audience: string | string[] | null;
-                      subject: string | null;
-                      encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
-                      source: 'decode';
-                      findings: {
-                        code:
-                          | 'alg_none'
-                          | 'alg_missing'
-                          | 'no_expiry'
-                          | 'expired'
-                          | 'not_yet_valid'
-                          | 'issued_in_future'
-                          | 'long_lived'
-                          | 'date_in_milliseconds'
-                          | 'date_not_numeric'
-                          | 'remote_key_url'
-                          | 'embedded_key'
-                          | 'suspicious_kid'
-                          | 'critical_header'
-                          | 'unencoded_payload'
-                          | 'duplicate_member'
-                          | 'claim_type_invalid'
-                          | 'known_secret'
-                          | 'header_conflict'
-                          | 'jwe_rsa1_5'
-                          | 'jwe_compression'
-                          | 'jwe_pbes2_count'
-                          | 'sd_duplicate_digest'
-                          | 'sd_reserved_name'
-                          | 'sd_claim_overwrite'
-                          | 'sd_hash_mismatch'
-                          | 'sd_unmatched_disclosure'
-                          | 'sd_key_binding_type';
-                        severity: 'critical' | 'warning' | 'info';
-                        message: string;
-                      }[];
-                      serialization?: 'flattened' | 'general' | undefined;
-                      signatures?:
-                        | {
-                            protected: Record<string, unknown> | null;
-                            header: Record<string, unknown> | null;
-                            algorithm: string | null;
-                            key_id: string | null;
-                            signature: string;
-                          }[]
-                        | undefined;
-                      jwe?:
-                        | {
-                            encryption: string | null;
-                            compression: string | null;
-                            encrypted_key_bytes: number;
-                            iv_bytes: number;
-                            ciphertext_bytes: number;
-                            tag_bytes: number;
-                            recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
-                          }
-                        | undefined;
-                      sd_jwt?:
-                        | {
-                            hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
-                            disclosures: {
-                              disclosure: string;
-                              digest: string;
-                              salt: string;
-                              name: string | null;
-                              value: unknown;
-                              path: string | null;
-                            }[];
-                            disclosed_payload: Record<string, unknown>;
-                            undisclosed_digests: number;
-                            key_binding: {
-                              header: Record<string, unknown>;
-                              payload: Record<string, unknown>;
-                              sd_hash_matches: boolean;
-                            } | null;
-                          }
-                        | undefined;
-                    }
-                  | undefined;
-                serialization?: 'flattened' | 'general' | undefined;
-                signatures?:
-                  | {
-                      protected: Record<string, unknown> | null;
-                      header: Record<string, unknown> | null;
-                      algorithm: string | null;
-                      key_id: string | null;
-                      signature: string;
-                    }[]
-                  | undefined;
-                jwe?:
-                  | {
-                      encryption: string | null;
-                      compression: string | null;
-                      encrypted_key_bytes: number;
-                      iv_bytes: number;
-                      ciphertext_bytes: number;
-                      tag_bytes: number;
-                      recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
-                    }
-                  | undefined;
-                sd_jwt?:
-                  | {
-                      hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
-                      disclosures: {
-                        disclosure: string;
-                        digest: string;
-                        salt: string;
-                        name: string | null;
-                        value: unknown;
-                        path: string | null;
-                      }[];
-                      disclosed_payload: Record<string, unknown>;
-                      undisclosed_digests: number;
-                      key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
-                    }
-                  | undefined;
-              }
-            | undefined;
+          nested?: NestedToken | undefined;
           serialization?: 'flattened' | 'general' | undefined;
-          signatures?:
-            | {
-                protected: Record<string, unknown> | null;
-                header: Record<string, unknown> | null;
-                algorithm: string | null;
-                key_id: string | null;
-                signature: string;
-              }[]
-            | undefined;
-          jwe?:
-            | {
-                encryption: string | null;
-                compression: string | null;
-                encrypted_key_bytes: number;
-                iv_bytes: number;
-                ciphertext_bytes: number;
-                tag_bytes: number;
-                recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
-              }
-            | undefined;
-          sd_jwt?:
-            | {
-                hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
-                disclosures: {
-                  disclosure: string;
-                  digest: string;
-                  salt: string;
-                  name: string | null;
-                  value: unknown;
-                  path: string | null;
-                }[];
-                disclosed_payload: Record<string, unknown>;
-                undisclosed_digests: number;
-                key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
-              }
-            | undefined;
+          signatures?: JwsSignature[] | undefined;
+          jwe?: JweFacts | undefined;
+          sd_jwt?: SdJwt | undefined;
         }
       >;
       verify: Query<
@@ -439,200 +259,8 @@ export type AppRouter = TRPCBuiltRouter<
           header: Record<string, unknown>;
           payload: Record<string, unknown> | null;
           source: 'verify';
-          sd_jwt?:
-            | {
-                hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
-                disclosures: {
-                  disclosure: string;
-                  digest: string;
-                  salt: string;
-                  name: string | null;
-                  value: unknown;
-                  path: string | null;
-                }[];
-                disclosed_payload: Record<string, unknown>;
-                undisclosed_digests: number;
-                key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
-              }
-            | undefined;
-          nested?:
-            | {
-                header: Record<string, unknown>;
-                payload: Record<string, unknown> | null;
-                signature: string | null;
-                algorithm: string | null;
-                token_type: string | null;
-                expires_at: string | null;
-                issued_at: string | null;
-                not_before: string | null;
-                expired: boolean | null;
-                issuer: string | null;
-                audience: string | string[] | null;
-                subject: string | null;
-                encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
-                source: 'decode';
-                findings: {
-                  code:
-                    | 'alg_none'
-                    | 'alg_missing'
-                    | 'no_expiry'
-                    | 'expired'
-                    | 'not_yet_valid'
-                    | 'issued_in_future'
-                    | 'long_lived'
-                    | 'date_in_milliseconds'
-                    | 'date_not_numeric'
-                    | 'remote_key_url'
-                    | 'embedded_key'
-                    | 'suspicious_kid'
-                    | 'critical_header'
-                    | 'unencoded_payload'
-                    | 'duplicate_member'
-                    | 'claim_type_invalid'
-                    | 'known_secret'
-                    | 'header_conflict'
-                    | 'jwe_rsa1_5'
-                    | 'jwe_compression'
-                    | 'jwe_pbes2_count'
-                    | 'sd_duplicate_digest'
-                    | 'sd_reserved_name'
-                    | 'sd_claim_overwrite'
-                    | 'sd_hash_mismatch'
-                    | 'sd_unmatched_disclosure'
-                    | 'sd_key_binding_type';
-                  severity: 'critical' | 'warning' | 'info';
-                  message: string;
-                }[];
-                nested?:
-                  | {
-                      header: Record<string, unknown>;
-                      payload: Record<string, unknown> | null;
-                      signature: string | null;
-                      algorithm: string | null;
-                      token_type: string | null;
-                      expires_at: string | null;
-                      issued_at: string | null;
-                      not_before: string | null;
-                      expired: boolean | null;
-                      issuer: string | null;
-                      audience: string | string[] | null;
-                      subject: string | null;
-                      encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
-                      source: 'decode';
-                      findings: {
-                        code:
-                          | 'alg_none'
-                          | 'alg_missing'
-                          | 'no_expiry'
-                          | 'expired'
-                          | 'not_yet_valid'
-                          | 'issued_in_future'
-                          | 'long_lived'
-                          | 'date_in_milliseconds'
-                          | 'date_not_numeric'
-                          | 'remote_key_url'
-                          | 'embedded_key'
-                          | 'suspicious_kid'
-                          | 'critical_header'
-                          | 'unencoded_payload'
-                          | 'duplicate_member'
-                          | 'claim_type_invalid'
-                          | 'known_secret'
-                          | 'header_conflict'
-                          | 'jwe_rsa1_5'
-                          | 'jwe_compression'
-                          | 'jwe_pbes2_count'
-                          | 'sd_duplicate_digest'
-                          | 'sd_reserved_name'
-                          | 'sd_claim_overwrite'
-                          | 'sd_hash_mismatch'
-                          | 'sd_unmatched_disclosure'
-                          | 'sd_key_binding_type';
-                        severity: 'critical' | 'warning' | 'info';
-                        message: string;
-                      }[];
-                      serialization?: 'flattened' | 'general' | undefined;
-                      signatures?:
-                        | {
-                            protected: Record<string, unknown> | null;
-                            header: Record<string, unknown> | null;
-                            algorithm: string | null;
-                            key_id: string | null;
-                            signature: string;
-                          }[]
-                        | undefined;
-                      jwe?:
-                        | {
-                            encryption: string | null;
-                            compression: string | null;
-                            encrypted_key_bytes: number;
-                            iv_bytes: number;
-                            ciphertext_bytes: number;
-                            tag_bytes: number;
-                            recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
-                          }
-                        | undefined;
-                      sd_jwt?:
-                        | {
-                            hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
-                            disclosures: {
-                              disclosure: string;
-                              digest: string;
-                              salt: string;
-                              name: string | null;
-                              value: unknown;
-                              path: string | null;
-                            }[];
-                            disclosed_payload: Record<string, unknown>;
-                            undisclosed_digests: number;
-                            key_binding: {
-                              header: Record<string, unknown>;
-                              payload: Record<string, unknown>;
-                              sd_hash_matches: boolean;
-                            } | null;
-                          }
-                        | undefined;
-                    }
-                  | undefined;
-                serialization?: 'flattened' | 'general' | undefined;
-                signatures?:
-                  | {
-                      protected: Record<string, unknown> | null;
-                      header: Record<string, unknown> | null;
-                      algorithm: string | null;
-                      key_id: string | null;
-                      signature: string;
-                    }[]
-                  | undefined;
-                jwe?:
-                  | {
-                      encryption: string | null;
-                      compression: string | null;
-                      encrypted_key_bytes: number;
-                      iv_bytes: number;
-                      ciphertext_bytes: number;
-                      tag_bytes: number;
-                      recipients: { header: Record<string, unknown> | null; encrypted_key_bytes: number }[];
-                    }
-                  | undefined;
-                sd_jwt?:
-                  | {
-                      hash_alg: 'sha-256' | 'sha-384' | 'sha-512';
-                      disclosures: {
-                        disclosure: string;
-                        digest: string;
-                        salt: string;
-                        name: string | null;
-                        value: unknown;
-                        path: string | null;
-                      }[];
-                      disclosed_payload: Record<string, unknown>;
-                      undisclosed_digests: number;
-                      key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
-                    }
-                  | undefined;
-              }
-            | undefined;
+          sd_jwt?: SdJwt | undefined;
+          nested?: NestedToken | undefined;
         }
       >;
     };

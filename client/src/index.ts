@@ -1,7 +1,8 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import type { AppRouter } from './app-router.js';
 
-export type { AppRouter, ErrorShape } from './app-router.js';
+// AppRouter, ErrorShape, and each shared schema's type by its id (Utc, LocalTime, Finding, …).
+export type * from './app-router.js';
 
 export interface ClientOptions {
   /** Extra headers for every request, such as a tracing id. */

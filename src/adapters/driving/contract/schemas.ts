@@ -106,7 +106,7 @@ export const verifyInput = inputObject({
     .optional(),
 });
 
-const utc = z
+export const utc = z
   .object({
     iso: z.string().meta({ description: 'The second containing the instant, YYYY-MM-DDTHH:MM:SSZ', example: '2023-11-14T22:13:20Z' }),
     unix_seconds: z.number().int(),
@@ -118,7 +118,7 @@ const datetimeUtc = z.literal('datetime_utc');
 
 const isoInstant = z.string().meta({ description: 'An instant to the second, YYYY-MM-DDTHH:MM:SSZ', example: '2024-10-27T01:00:00Z' });
 
-const local = z
+export const local = z
   .object({
     time_zone: z.string().meta({ description: 'The zone as the runtime spells it, or the offset', example: 'Europe/Berlin' }),
     iso: z.string().meta({ description: 'Local date-time with its offset, to the second', example: '2024-03-31T03:30:00+02:00' }),
@@ -138,7 +138,7 @@ const local = z
   })
   .meta({ id: 'LocalTime', description: 'The instant as the wall clock of `tz` shows it' });
 
-const resolution = z
+export const resolution = z
   .object({
     kind: z.enum(['unique', 'gap', 'overlap']),
     disambiguation: z.enum(DISAMBIGUATIONS),
@@ -156,7 +156,7 @@ export const toUtcOutput = z.object({
   source: datetimeUtc,
 });
 
-const candidate = z
+export const candidate = z
   .object({
     format: z.enum(IDENTIFY_FORMATS),
     description: z.string().meta({ example: 'Windows FILETIME / Active Directory (100 ns since 1601)' }),
@@ -215,7 +215,7 @@ const jsonObject = z
   .meta({ override: { type: 'object', additionalProperties: true } });
 const isoOrNull = z.string().nullable();
 
-const finding = z
+export const finding = z
   .object({
     code: z.enum(FINDING_CODES),
     severity: z.enum(SEVERITIES),
@@ -223,7 +223,7 @@ const finding = z
   })
   .meta({ id: 'Finding' });
 
-const jwsSignature = z
+export const jwsSignature = z
   .object({
     protected: jsonObject.nullable().meta({ description: 'The decoded protected header, or null' }),
     header: jsonObject.nullable().meta({ description: 'The unprotected header, or null' }),
@@ -233,7 +233,7 @@ const jwsSignature = z
   })
   .meta({ id: 'JwsSignature', description: 'One signature of a JWS JSON serialization' });
 
-const jweFacts = z
+export const jweFacts = z
   .object({
     encryption: z.string().nullable().meta({ description: 'enc' }),
     compression: z.string().nullable().meta({ description: 'zip' }),
@@ -250,7 +250,7 @@ const jweFacts = z
   })
   .meta({ id: 'JweFacts', description: 'What a JWE shows without its key; nothing is decrypted' });
 
-const sdJwt = z
+export const sdJwt = z
   .object({
     hash_alg: z.enum(['sha-256', 'sha-384', 'sha-512']),
     disclosures: z.array(
@@ -277,6 +277,7 @@ const sdJwt = z
   })
   .meta({ id: 'SdJwt', description: 'An SD-JWT (RFC 9901): its disclosures, what they disclose, and its key binding' });
 
+// The shared schemas are exported so that the client's generated types can name each once, by its id.
 // Every form's answer, in the order the fields are written; `input` leads at the top level only.
 const decodedFields = {
   header: jsonObject.meta({ description: 'The JOSE header; for a JSON serialization, the first signature or recipient, merged' }),
@@ -310,10 +311,10 @@ const decodedFields = {
 
 // Nesting stops at three tokens (MAX_NESTED_TOKENS), so the schema spells out its two inner levels
 // instead of recursing: the OpenAPI document and the client's types stay finite and exact.
-const innermostToken = z
+export const innermostToken = z
   .object(decodedFields)
   .meta({ id: 'InnermostToken', description: 'The third token of a nested JWT, decoded as /jwt/decode answers for it, without input' });
-const nestedToken = z
+export const nestedToken = z
   .object({ ...decodedFields, nested: innermostToken.optional() })
   .meta({ id: 'NestedToken', description: 'The token a cty: JWT token carries, decoded as /jwt/decode answers for it, without input' });
 
