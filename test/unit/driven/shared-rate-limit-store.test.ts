@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RLWrapperTimeouts, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedRateLimitStore, type SharedStoreOptions } from '../../../src/adapters/driven/shared-rate-limit-store.js';
 import { SpentWindows } from '../../../src/adapters/driven/spent-windows.js';
@@ -82,6 +82,41 @@ describe('SharedRateLimitStore deadline', () => {
     // Had the deadline won, the store would now skip the shared limiter for a second.
     await store.consume('198.51.100.7', 1);
     expect(limiter.consumed).toBe(2);
+  });
+});
+
+// Why the store keeps its own deadline and insurance (ADR 0003): the library's timeout wrapper, with its
+// insurance limiter, fails over an answer that had already arrived, and its caller cannot tell. Should an
+// upgrade change that, this fails, and the wrapper is worth another look.
+describe("rate-limiter-flexible's RLWrapperTimeouts with an insurance limiter", () => {
+  it('answers from its insurance when the process was busy past its timeout, though the answer had arrived', async () => {
+    const echoed = new EchoLimiter(echo);
+    /** The echo as a limiter the wrapper accepts: a memory limiter whose answers come back through `cat`. */
+    class Shared extends RateLimiterMemory {
+      override consume(): Promise<RateLimiterRes> {
+        return echoed.consume();
+      }
+    }
+    let insured = 0;
+    class Insurance extends RateLimiterMemory {
+      override consume(key: string | number, points?: number): Promise<RateLimiterRes> {
+        insured += 1;
+        return super.consume(key, points);
+      }
+    }
+    const wrapped = new RLWrapperTimeouts({
+      limiter: new Shared({ points: 30, duration: 10 }),
+      timeoutMs: 50,
+      insuranceLimiter: new Insurance({ points: 30, duration: 10 }),
+    });
+    const decision = wrapped.consume('198.51.100.7', 1);
+    const busyUntil = Date.now() + 120;
+    while (Date.now() < busyUntil);
+    const answer = await decision;
+    expect(echoed.consumed).toBe(1);
+    expect(insured).toBe(1);
+    // The answer the caller gets says nothing of the failover.
+    expect(answer).toBeInstanceOf(RateLimiterRes);
   });
 });
 
