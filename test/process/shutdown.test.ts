@@ -41,16 +41,19 @@ describe('shutdown under load', () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 20 });
       const outcomes: Outcome[] = [];
       let signalledAt = 0;
-      const loops = Array.from({ length: 20 }, async () => {
+      const answeredOn = Array.from({ length: 20 }, () => 0);
+      const loops = answeredOn.map(async (_, loop) => {
         const deadline = Date.now() + 20_000;
         while (Date.now() < deadline) {
           const outcome = await get(port, agent);
           outcomes.push(outcome);
+          answeredOn[loop] = (answeredOn[loop] ?? 0) + 1;
           if (outcome.kind === 'refused' || outcome.kind === 'lost') return;
         }
       });
-      // Under load: a hundred answers in before the signal.
-      await eventually(() => outcomes.length >= 100, { what: 'a hundred answers' });
+      // Under load, every one of the 20 connections answered again and again. A signal in the first moments
+      // after start-up can still reset a request with WORKERS=2 (ADR 0007 records it), which this test does not cover.
+      await eventually(() => answeredOn.every((count) => count >= 20), { what: 'answers on all 20 connections' });
       signalledAt = Date.now();
       child.kill('SIGTERM');
       await Promise.all(loops);
