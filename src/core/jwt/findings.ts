@@ -95,6 +95,9 @@ function suspiciousKid(kid: unknown): boolean {
   );
 }
 
+// Made once: toLocaleString costs microseconds, and every decode asks the rule.
+const PBES2_COUNT_MESSAGE = `p2c is above ${PBES2_COUNT_LIMIT.toLocaleString('en-US')}: a decrypting party can be made to spend seconds of CPU on one token`;
+
 /** What a rule reads: the input, with what several rules derive from it. */
 interface Token extends FindingInput {
   /** A JWS or JWT: its header is judged for signing. A JWE's payload is encrypted, and only its header is judged, for encryption. */
@@ -283,7 +286,7 @@ export const FINDING_RULES: readonly Rule[] = [
     message: ({ signed, alg, header }) =>
       when(
         !signed && typeof alg === 'string' && alg.startsWith('PBES2') && typeof header.p2c === 'number' && header.p2c > PBES2_COUNT_LIMIT,
-        `p2c is above ${PBES2_COUNT_LIMIT.toLocaleString('en-US')}: a decrypting party can be made to spend seconds of CPU on one token`,
+        PBES2_COUNT_MESSAGE,
       ),
   },
   {
