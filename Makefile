@@ -87,7 +87,9 @@ TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 # Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, a flood against
 # the Redis limiter, then the memory bound;
 # rewrites docs/benchmarks.md, and measures the capacity model into docs/capacity.md.
+# The HTTP load generator is Debian's wrk, installed here if it is missing (bench/run.ts falls back to autocannon).
 bench: $(BUILT)
+	@command -v wrk >/dev/null 2>&1 || { echo "Installing Debian's wrk for the HTTP benchmark"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
 	$(TASKSET) npm run -s bench:identify
