@@ -17,7 +17,8 @@ export type Failure =
 
 /**
  * A fetch that turns a 429 into `RateLimited`, with the seconds of
- * `Retry-After`, before tRPC tries to read the plain `{detail}` body.
+ * `Retry-After`, before tRPC reads its error envelope (TOO_MANY_REQUESTS),
+ * so that the page can say when to try again.
  */
 const fetchNoting429: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
