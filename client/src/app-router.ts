@@ -48,6 +48,7 @@ export type IdentifyCandidate = {
   format:
     | 'unix_seconds'
     | 'unix_milliseconds'
+    | 'rfc9557'
     | 'unix_microseconds'
     | 'unix_nanoseconds'
     | 'snowflake_twitter'
@@ -69,7 +70,18 @@ export type IdentifyCandidate = {
     | 'ulid'
     | 'ksuid'
     | 'mongodb_objectid'
-    | 'bluesky_tid';
+    | 'bluesky_tid'
+    | 'rfc3339'
+    | 'iso8601_basic'
+    | 'rfc5322'
+    | 'http_date'
+    | 'clf'
+    | 'js_date'
+    | 'go_time'
+    | 'iso_local'
+    | 'iso_date'
+    | 'iso_week_date'
+    | 'iso_ordinal_date';
   description: string;
   utc: Utc;
   exact: string;

@@ -70,6 +70,121 @@ const LEAPS_SINCE_GPS = [
 ].map((day) => BigInt(Date.parse(`${day}T00:00:00Z`) / 1000));
 const GPS_EPOCH = 315_964_800n;
 
+// The dates written as text, spelt here from each format's definition (RFC 3339, RFC 5322, RFC 9110 §5.6.7,
+// Apache's CLF, ECMA-262's Date.prototype.toString, Go's time.Time.String, ISO 8601) with Date's own UTC
+// fields as the calendar: a random wall-clock second, a fraction where the format has one, an offset,
+// and the instant they name.
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const two = (n: number): string => String(n).padStart(2, '0');
+/** A wall clock as Date's UTC fields read it: seconds since 1970 of that local time. */
+const wall = (localSeconds: bigint) => {
+  const date = new Date(Number(localSeconds) * 1000);
+  return {
+    year: String(date.getUTCFullYear()).padStart(4, '0'),
+    month: date.getUTCMonth(),
+    day: date.getUTCDate(),
+    weekday: date.getUTCDay(),
+    hms: `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`,
+    date,
+  };
+};
+/** Local seconds whose year is 0001–9999, and an offset in minutes of at most ±23:59. */
+const localSecond = fc.bigInt({ min: MIN_NS / S, max: MAX_NS / S });
+const offsetMinutes = fc.integer({ min: -1439, max: 1439 });
+const fractionNs = fc.bigInt({ min: 0n, max: S - 1n });
+const offsetText = (minutes: number, colon: boolean): string =>
+  `${minutes < 0 ? '-' : '+'}${two(Math.floor(Math.abs(minutes) / 60))}${colon ? ':' : ''}${two(Math.abs(minutes) % 60)}`;
+const fractionText = (ns: bigint): string => (ns === 0n ? '' : `.${ns.toString().padStart(9, '0').replace(/0+$/, '')}`);
+const instantOf = (local: bigint, minutes: number, ns = 0n): bigint => (local - BigInt(minutes) * 60n) * S + ns;
+const isoLocalText = (w: ReturnType<typeof wall>, separator: string): string =>
+  `${w.year}-${two(w.month + 1)}-${two(w.day)}${separator}${w.hms}`;
+/** ISO 8601 week date of a day, by the rule that week 1 holds the year's first Thursday. */
+const weekDateOf = (days: bigint): string => {
+  const date = new Date(Number(days) * 86_400_000);
+  const weekday = ((date.getUTCDay() + 6) % 7) + 1;
+  const thursday = new Date(date.getTime() + (4 - weekday) * 86_400_000);
+  const yearStart = utcYearStart(thursday.getUTCFullYear());
+  const week = Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7) + 1;
+  return `${String(thursday.getUTCFullYear()).padStart(4, '0')}-W${two(week)}-${weekday}`;
+};
+/** The first millisecond of a year, for any year (Date.UTC reads 0–99 as 1900–1999). */
+const utcYearStart = (year: number): number => {
+  const date = new Date(0);
+  date.setUTCFullYear(year, 0, 1);
+  return date.getTime();
+};
+/** RFC 9110 §5.6.7 at the test's clock (2026): a two-digit year is read within 1977–2076. */
+const rfc850Second = fc.bigInt({ min: BigInt(Date.UTC(1977, 0, 1) / 1000), max: BigInt(Date.UTC(2077, 0, 1) / 1000) - 1n });
+
+const TEXT_SAMPLES = {
+  rfc3339: fc.tuple(localSecond, offsetMinutes, fractionNs, fc.boolean(), fc.boolean()).map(([local, minutes, ns, space, zulu]): Sample => {
+    const offset = zulu ? 0 : minutes;
+    return [
+      `${isoLocalText(wall(local), space ? ' ' : 'T')}${fractionText(ns)}${zulu ? 'Z' : offsetText(offset, true)}`,
+      instantOf(local, offset, ns),
+    ];
+  }),
+  rfc9557: fc.tuple(localSecond, offsetMinutes, fractionNs).map(([local, minutes, ns]): Sample => {
+    // A fixed-offset zone always has its own offset.
+    const offset = offsetText(minutes, true);
+    return [`${isoLocalText(wall(local), 'T')}${fractionText(ns)}${offset}[${offset}]`, instantOf(local, minutes, ns)];
+  }),
+  iso8601_basic: fc.tuple(localSecond, offsetMinutes, fractionNs).map(([local, minutes, ns]): Sample => {
+    const w = wall(local);
+    return [
+      `${w.year}${two(w.month + 1)}${two(w.day)}T${w.hms.replaceAll(':', '')}${fractionText(ns)}${offsetText(minutes, false)}`,
+      instantOf(local, minutes, ns),
+    ];
+  }),
+  rfc5322: fc.tuple(localSecond, offsetMinutes).map(([local, minutes]): Sample => {
+    const w = wall(local);
+    return [
+      `${DAY_NAMES[w.weekday]?.slice(0, 3)}, ${w.day} ${MONTH_NAMES[w.month]} ${w.year} ${w.hms} ${offsetText(minutes, false)}`,
+      instantOf(local, minutes),
+    ];
+  }),
+  http_date: fc.tuple(rfc850Second, fc.constantFrom('imf', 'rfc850', 'asctime')).map(([second, form]): Sample => {
+    const w = wall(second);
+    const day = DAY_NAMES[w.weekday] ?? '';
+    const month = MONTH_NAMES[w.month] ?? '';
+    if (form === 'imf') return [`${day.slice(0, 3)}, ${two(w.day)} ${month} ${w.year} ${w.hms} GMT`, second * S];
+    if (form === 'rfc850') return [`${day}, ${two(w.day)}-${month}-${w.year.slice(2)} ${w.hms} GMT`, second * S];
+    return [`${day.slice(0, 3)} ${month} ${String(w.day).padStart(2, ' ')} ${w.hms} ${w.year}`, second * S];
+  }),
+  clf: fc.tuple(localSecond, offsetMinutes, fc.boolean()).map(([local, minutes, brackets]): Sample => {
+    const w = wall(local);
+    const text = `${two(w.day)}/${MONTH_NAMES[w.month]}/${w.year}:${w.hms} ${offsetText(minutes, false)}`;
+    return [brackets ? `[${text}]` : text, instantOf(local, minutes)];
+  }),
+  js_date: fc.tuple(localSecond, offsetMinutes, fc.boolean()).map(([local, minutes, named]): Sample => {
+    const w = wall(local);
+    const text = `${DAY_NAMES[w.weekday]?.slice(0, 3)} ${MONTH_NAMES[w.month]} ${two(w.day)} ${w.year} ${w.hms} GMT${offsetText(minutes, false)}`;
+    return [named ? `${text} (Some Standard Time)` : text, instantOf(local, minutes)];
+  }),
+  go_time: fc
+    .tuple(localSecond, offsetMinutes, fractionNs, fc.boolean())
+    .map(([local, minutes, ns, monotonic]): Sample => [
+      `${isoLocalText(wall(local), ' ')}${fractionText(ns)} ${offsetText(minutes, false)} XYZ${monotonic ? ' m=+1.234567890' : ''}`,
+      instantOf(local, minutes, ns),
+    ]),
+  iso_local: fc
+    .tuple(localSecond, fractionNs, fc.boolean())
+    .map(([local, ns, space]): Sample => [`${isoLocalText(wall(local), space ? ' ' : 'T')}${fractionText(ns)}`, local * S + ns]),
+  iso_date: fc.bigInt({ min: MIN_NS / DAY, max: MAX_NS / DAY }).map((days): Sample => [
+    wall(days * 86_400n)
+      .date.toISOString()
+      .slice(0, 10),
+    days * DAY,
+  ]),
+  iso_week_date: fc.bigInt({ min: MIN_NS / DAY + 7n, max: MAX_NS / DAY - 7n }).map((days): Sample => [weekDateOf(days), days * DAY]),
+  iso_ordinal_date: fc.bigInt({ min: MIN_NS / DAY, max: MAX_NS / DAY }).map((days): Sample => {
+    const date = wall(days * 86_400n).date;
+    const ordinal = Math.round((date.getTime() - utcYearStart(date.getUTCFullYear())) / 86_400_000) + 1;
+    return [`${String(date.getUTCFullYear()).padStart(4, '0')}-${String(ordinal).padStart(3, '0')}`, days * DAY];
+  }),
+} satisfies Partial<Record<IdentifyFormat, fc.Arbitrary<Sample>>>;
+
 const SAMPLES: Readonly<Record<IdentifyFormat, fc.Arbitrary<Sample>>> = {
   unix_seconds: fc.bigInt({ min: MIN_NS, max: MAX_NS }).map((ns): Sample => [nanoDecimal(ns), ns]),
   unix_milliseconds: counted(0n, MS, ...inRange(0n, MS)),
@@ -129,6 +244,7 @@ const SAMPLES: Readonly<Record<IdentifyFormat, fc.Arbitrary<Sample>>> = {
   bluesky_tid: fc
     .tuple(bitsOf(53), bitsOf(10))
     .map(([us, clock]): Sample => [spellIn('234567abcdefghijklmnopqrstuvwxyz', (us << 10n) | clock, 13), us * US]),
+  ...TEXT_SAMPLES,
 };
 
 const identify = new IdentifyTimestamp(new FixedClock(Date.UTC(2026, 10, 22)));

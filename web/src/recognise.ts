@@ -3,13 +3,14 @@ export type Recognised =
   | { readonly kind: 'empty' }
   /** Any JOSE form: compact JWS or JWE, a JSON serialization, an SD-JWT. */
   | { readonly kind: 'token'; readonly value: string }
-  /** An RFC 3339 or RFC 9557 date-time, read by to-unix (with the picked zone when it names none). */
+  /** An RFC 3339 date-time with `T` (RFC 9557's zone allowed), as to-unix reads it (with the picked zone when it names none). */
   | { readonly kind: 'datetime'; readonly value: string; readonly hasZone: boolean }
-  /** A number or an ID: identify reads every epoch and time-bearing ID it may be. */
+  /** A number, an ID or any other date written as text: identify reads every format it may be. */
   | { readonly kind: 'value'; readonly value: string };
 
 const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
+// What to-unix reads (contract §3): a date, T, a time with seconds, then an offset, a bracketed zone, or neither.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?(?:\[[^\]]+\])?$/;
 const OFFSET_OR_ZONE = /(?:[Zz]|[+-]\d{2}:\d{2}(?::\d{2})?|\[[^\]]+\])\s*$/;
 
 /** A JOSE header is a JSON object, so its base64url always starts with `e` (`{` is 0x7B). */
@@ -21,8 +22,10 @@ function isCompact(text: string): boolean {
 
 /**
  * Decides what a pasted text is. Tokens are recognised by shape (`Bearer `
- * stripped, as the service does); a date-time by its leading date; anything
- * else goes to identify, which also says when nothing reads it.
+ * stripped, as the service does); a date-time that to-unix reads goes there,
+ * so that a wall-clock time shows its DST resolution; anything else, numbers,
+ * IDs and dates in other forms (HTTP, SQL, logs), goes to identify, which also
+ * says when nothing reads it.
  */
 export function recognise(input: string): Recognised {
   const text = input.trim();

@@ -41,7 +41,8 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-function civilFromDays(days: number): { year: number; month: number; day: number } {
+/** The civil date of a day counted from 1970-01-01 (negative before it). */
+export function civilFromDays(days: number): { year: number; month: number; day: number } {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;

@@ -1,5 +1,6 @@
 import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
 import { LEAP_SECOND_ENDS_UNIX } from './leap-seconds.js';
+import { TEXT_FORMAT_TABLE } from './text-formats.js';
 
 /**
  * The timestamp and ID formats `identify` reads (contract §3c), in the
@@ -39,6 +40,18 @@ export const IDENTIFY_FORMATS = [
   'ksuid',
   'mongodb_objectid',
   'bluesky_tid',
+  'rfc3339',
+  'rfc9557',
+  'iso8601_basic',
+  'rfc5322',
+  'http_date',
+  'clf',
+  'js_date',
+  'go_time',
+  'iso_local',
+  'iso_date',
+  'iso_week_date',
+  'iso_ordinal_date',
 ] as const;
 export type IdentifyFormat = (typeof IDENTIFY_FORMATS)[number];
 
@@ -49,12 +62,21 @@ export interface Reading {
   /** The instant, in nanoseconds since 1970-01-01T00:00:00Z, floored. */
   readonly unixNs: bigint;
   readonly fields: Fields;
+  /** What the reading says about the value besides its instant (a day name that does not fit, a zone assumed). */
+  readonly notes?: readonly string[];
+}
+
+/** What a reader may need besides the value: the zone of the request (`tz`), and now, from the clock. */
+export interface ReadingContext {
+  /** The zone `tz` names, as the runtime spells it; floating values are read there, else in UTC. */
+  readonly zone: string | undefined;
+  readonly nowMs: number;
 }
 
 export interface FormatRow {
   readonly format: IdentifyFormat;
   readonly description: string;
-  readonly read: (value: Lexed) => Reading | undefined;
+  readonly read: (value: Lexed, context: ReadingContext) => Reading | undefined;
 }
 
 const NS_PER_100NS = 100n;
@@ -298,7 +320,7 @@ function blueskyTid({ text }: Lexed): Reading | undefined {
   return { unixNs: (number >> 10n) * NS_PER_US, fields: { clock_id: bits(number, 0n, 10n) } };
 }
 
-/** Every format, in the contract's order, which is also the order of equally plausible candidates. */
+/** Every format, in the contract's order, which is also the order of equally plausible candidates: the numbers and IDs, then the dates written as text (`text-formats.ts`). */
 export const FORMAT_TABLE: readonly FormatRow[] = [
   {
     format: 'unix_seconds',
@@ -392,4 +414,5 @@ export const FORMAT_TABLE: readonly FormatRow[] = [
   { format: 'ksuid', description: 'KSUID (seconds since 2014-05-13)', read: ksuid },
   { format: 'mongodb_objectid', description: 'MongoDB ObjectId (seconds since 1970)', read: objectId },
   { format: 'bluesky_tid', description: 'Bluesky / AT Protocol TID (microseconds since 1970)', read: blueskyTid },
+  ...TEXT_FORMAT_TABLE,
 ];

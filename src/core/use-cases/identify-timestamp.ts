@@ -71,12 +71,15 @@ function timelessUuidNote(value: string): string | undefined {
 }
 
 /**
- * Lists every reading of a timestamp or time-bearing ID that the formats of
- * `identify-formats.ts` allow within years 0001–9999, best guess first:
+ * Lists every reading of a timestamp, time-bearing ID or date written as text
+ * that the formats of `identify-formats.ts` and `text-formats.ts` allow within
+ * years 0001–9999, best guess first:
  * plausible instants (1980-01-01 to twenty years past the `Clock`'s now) before
  * the rest, each group in table order. `format` keeps one reading; `tz` adds
- * the local time to each. Notes say what was recognised without a time (a
- * version-4 or nil UUID), or why nothing matched.
+ * the local time to each, and is the zone a date with no offset is read in
+ * (UTC without it). Notes say what was recognised without a time (a version-4
+ * or nil UUID), what a reading assumed (a zone) or ignored (a day name that
+ * does not fit the date), or why nothing matched.
  *
  * Throws `VALUE_EMPTY` for an empty value, `VALUE_TOO_LONG` past 128
  * characters (trimmed), `FORMAT_UNKNOWN` and `TZ_UNKNOWN`. It never guesses
@@ -97,15 +100,18 @@ export class IdentifyTimestamp {
     const plausible: Candidate[] = [];
     const others: Candidate[] = [];
     const outOfRange: IdentifyFormat[] = [];
+    const readingNotes = new Set<string>();
     const lexed = lex(text);
+    const context = { zone, nowMs: this.clock.nowMs() };
     for (const row of rows) {
-      const reading = row.read(lexed);
+      const reading = row.read(lexed, context);
       if (reading === undefined) continue;
       const unixMs = floorDiv(reading.unixNs, NS_PER_MS);
       if (!isInRange(unixMs)) {
         outOfRange.push(row.format);
         continue;
       }
+      for (const note of reading.notes ?? []) readingNotes.add(note);
       const isPlausible = reading.unixNs >= PLAUSIBLE_FROM_NS && reading.unixNs <= latest;
       const { utc, exact } = exactInstant(reading.unixNs);
       (isPlausible ? plausible : others).push({
@@ -120,7 +126,8 @@ export class IdentifyTimestamp {
       });
     }
     const candidates = [...plausible, ...others];
-    return { input: value, candidates, notes: notesFor(text, candidates.length, outOfRange, format), source: 'identify' };
+    const notes = [...readingNotes, ...notesFor(text, candidates.length, outOfRange, format)];
+    return { input: value, candidates, notes, source: 'identify' };
   }
 }
 
@@ -133,7 +140,7 @@ function notesFor(text: string, found: number, outOfRange: readonly IdentifyForm
   }
   return [
     format === undefined
-      ? 'value matches none of the formats identify reads: Unix time, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId or Bluesky TID'
+      ? 'value matches none of the formats identify reads: Unix time, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId, Bluesky TID, or a date written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go'
       : `value is not of the syntax of ${format}`,
   ];
 }

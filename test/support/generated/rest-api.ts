@@ -81,13 +81,13 @@ export interface paths {
         };
         /**
          * Identify any timestamp or time-bearing ID, best guess first
-         * @description Lists every reading of `value` among 24 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond.
+         * @description Lists every reading of `value` among 36 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go text) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC.
          */
         get: operations["unixTimestamp-identify"];
         put?: never;
         /**
          * Identify any timestamp or time-bearing ID, best guess first
-         * @description Lists every reading of `value` among 24 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond.
+         * @description Lists every reading of `value` among 36 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go text) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC.
          */
         post: operations["unixTimestamp-identifyByPost"];
         delete?: never;
@@ -209,7 +209,7 @@ export interface components {
         /** @description One reading of the value */
         IdentifyCandidate: {
             /** @enum {string} */
-            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
             /** @example Windows FILETIME / Active Directory (100 ns since 1601) */
             description: string;
             utc: components["schemas"]["Utc"];
@@ -1248,7 +1248,7 @@ export interface operations {
                 /** @description A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters */
                 value: string;
                 /** @description Keeps only this reading of the value */
-                format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+                format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
                 /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
                 tz?: string;
             };
@@ -1291,7 +1291,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid"
+                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1383,7 +1383,7 @@ export interface operations {
                      * @example filetime
                      * @enum {string}
                      */
-                    format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+                    format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
                     /**
                      * @description An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate
                      * @example Europe/Berlin
@@ -1426,7 +1426,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid"
+                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { IdentifyTimestamp, type Candidate } from '../../../../src/core/use-cases/identify-timestamp.js';
+import { FixedClock } from '../../../support/fakes.js';
+
+// Every reading below is judged at this instant: 2026-11-22T00:00:00Z.
+const identify = new IdentifyTimestamp(new FixedClock(Date.UTC(2026, 10, 22)));
+const read = (value: string, format: string, tz?: string): Candidate | undefined =>
+  identify.execute({ value, format, ...(tz === undefined ? {} : { tz }) }).candidates[0];
+
+describe('dates written as text', () => {
+  it.each([
+    // RFC 3339 §5.8's examples.
+    ['1985-04-12T23:20:50.52Z', 'rfc3339', '1985-04-12T23:20:50.52Z'],
+    ['1996-12-19T16:39:57-08:00', 'rfc3339', '1996-12-20T00:39:57Z'],
+    ['1990-12-31T23:59:60Z', 'rfc3339', '1990-12-31T23:59:59Z'],
+    ['1990-12-31T15:59:60-08:00', 'rfc3339', '1990-12-31T23:59:59Z'],
+    ['1937-01-01T12:00:27.87+00:20', 'rfc3339', '1937-01-01T11:40:27.87Z'],
+    // The contract's forms: a space for T, a lowercase t and z, nine fraction digits.
+    ['2023-11-14 23:13:20.5+01:00', 'rfc3339', '2023-11-14T22:13:20.5Z'],
+    ['2023-11-14t22:13:20.123456789z', 'rfc3339', '2023-11-14T22:13:20.123456789Z'],
+    // RFC 9557 §4.1's example, and the contract's.
+    ['1996-12-19T16:39:57-08:00[America/Los_Angeles]', 'rfc9557', '1996-12-20T00:39:57Z'],
+    ['2023-11-14T23:13:20+01:00[Europe/Paris]', 'rfc9557', '2023-11-14T22:13:20Z'],
+    ['2023-11-14T22:13:20Z[Europe/Paris]', 'rfc9557', '2023-11-14T22:13:20Z'],
+    // ISO 8601-1 §5.4.2's basic format.
+    ['20231114T221320Z', 'iso8601_basic', '2023-11-14T22:13:20Z'],
+    ['20231114T231320.25+0100', 'iso8601_basic', '2023-11-14T22:13:20.25Z'],
+    // RFC 5322 Appendix A.1.1 and A.1.2, and §4.3's obsolete zones.
+    ['Fri, 21 Nov 1997 09:55:06 -0600', 'rfc5322', '1997-11-21T15:55:06Z'],
+    ['Tue, 1 Jul 2003 10:52:37 +0200', 'rfc5322', '2003-07-01T08:52:37Z'],
+    ['14 Nov 2023 17:13 EST', 'rfc5322', '2023-11-14T22:13:00Z'],
+    ['Tue, 14 Nov 2023 22:13:20 GMT', 'rfc5322', '2023-11-14T22:13:20Z'],
+    ['tue, 14 nov 2023 15:13:20 pdt', 'rfc5322', '2023-11-14T22:13:20Z'],
+    // RFC 9110 §5.6.7's three forms of one instant.
+    ['Sun, 06 Nov 1994 08:49:37 GMT', 'http_date', '1994-11-06T08:49:37Z'],
+    ['Sunday, 06-Nov-94 08:49:37 GMT', 'http_date', '1994-11-06T08:49:37Z'],
+    ['Sun Nov  6 08:49:37 1994', 'http_date', '1994-11-06T08:49:37Z'],
+    // Apache's log format documentation: [10/Oct/2000:13:55:36 -0700].
+    ['[10/Oct/2000:13:55:36 -0700]', 'clf', '2000-10-10T20:55:36Z'],
+    ['14/Nov/2023:22:13:20 +0000', 'clf', '2023-11-14T22:13:20Z'],
+    // ECMA-262 Date.prototype.toString, with and without the zone's name.
+    ['Tue Nov 14 2023 23:13:20 GMT+0100', 'js_date', '2023-11-14T22:13:20Z'],
+    ['Tue Nov 14 2023 23:13:20 GMT+0100 (Central European Standard Time)', 'js_date', '2023-11-14T22:13:20Z'],
+    // Go's time.Time.String, with a monotonic reading.
+    ['2023-11-14 22:13:20.123456789 +0000 UTC', 'go_time', '2023-11-14T22:13:20.123456789Z'],
+    ['2023-11-14 23:13:20 +0100 CET m=+0.000123456', 'go_time', '2023-11-14T22:13:20Z'],
+    // Floating forms, read in UTC without tz: SQL's DATETIME, a date, ISO 8601-1 §5.2.3's week date (2009-W53-7
+    // is 2010-01-03) and §5.2.2's ordinal date.
+    ['2024-01-01 10:00:00', 'iso_local', '2024-01-01T10:00:00Z'],
+    ['2024-01-01T10:00', 'iso_local', '2024-01-01T10:00:00Z'],
+    ['2023-11-14', 'iso_date', '2023-11-14T00:00:00Z'],
+    ['2009-W53-7', 'iso_week_date', '2010-01-03T00:00:00Z'],
+    ['2008-W01-1', 'iso_week_date', '2007-12-31T00:00:00Z'],
+    ['2023-318', 'iso_ordinal_date', '2023-11-14T00:00:00Z'],
+    ['2024-366', 'iso_ordinal_date', '2024-12-31T00:00:00Z'],
+  ])('reads %s as %s: %s', (value, format, exact) => {
+    expect(read(value, format)?.exact).toBe(exact);
+  });
+
+  it.each([
+    ['2023-02-29T00:00:00Z', 'rfc3339'],
+    ['2023-11-14T24:00:00Z', 'rfc3339'],
+    ['2023-11-14T22:13Z', 'rfc3339'],
+    ['2023-11-14T22:13:20', 'rfc3339'],
+    ['2023-11-14T22:13:20+24:00', 'rfc3339'],
+    ['2023-11-14T22:13:20.1234567891Z', 'rfc3339'],
+    ['2023-11-14T22:13:60Z', 'rfc3339'],
+    ['2023-11-14T23:13:20+01:00[Mars/Olympus]', 'rfc9557'],
+    ['2023-11-14T23:13:20+02:00[Europe/Paris]', 'rfc9557'],
+    ['2023-11-14T22:13:20[Europe/Paris]', 'rfc9557'],
+    ['20231114T221320', 'iso8601_basic'],
+    ['Tue, 14 Nov 2023 22:13:20 XST', 'rfc5322'],
+    ['Tue, 14 Nov 23 22:13:20 +0000', 'rfc5322'],
+    ['Tue, 14 Nov 2023 22:13:20 +0000', 'http_date'],
+    ['Tue, 4 Nov 2023 22:13:20 GMT', 'http_date'],
+    ['[14/Nov/2023:22:13:20 +0000', 'clf'],
+    ['Tue Nov 14 2023 23:13:20 +0100', 'js_date'],
+    ['2023-11-14 22:13:20 +0000', 'go_time'],
+    ['2023-11-14 22', 'iso_local'],
+    ['2023-13-01', 'iso_date'],
+    ['2023-W53-1', 'iso_week_date'],
+    ['2023-W00-1', 'iso_week_date'],
+    ['2023-366', 'iso_ordinal_date'],
+    ['2023-000', 'iso_ordinal_date'],
+  ])('%s is not a %s', (value, format) => {
+    expect(read(value, format)).toBeUndefined();
+  });
+
+  it('reads a leap second as section 3 does: 23:59:59 of its day where one was inserted, nothing elsewhere', () => {
+    expect(read('2016-12-31T23:59:60.5Z', 'rfc3339')?.exact).toBe('2016-12-31T23:59:59.5Z');
+    expect(read('Sat, 31 Dec 2016 23:59:60 GMT', 'http_date')?.exact).toBe('2016-12-31T23:59:59Z');
+    expect(read('2016-12-31 23:59:60', 'iso_local')?.exact).toBe('2016-12-31T23:59:59Z');
+    expect(read('2017-12-31T23:59:60Z', 'rfc3339')).toBeUndefined();
+  });
+
+  it('reads a two-digit RFC 850 year as at most 50 years after the current year, else the most recent past one', () => {
+    expect(read('Monday, 01-Jan-76 00:00:00 GMT', 'http_date')?.exact).toBe('2076-01-01T00:00:00Z');
+    expect(read('Wednesday, 01-Jan-77 00:00:00 GMT', 'http_date')?.exact).toBe('1977-01-01T00:00:00Z');
+  });
+
+  it('reads the floating forms in tz, as /to-unix reads a wall clock, and names the zone it assumed', () => {
+    const berlin = identify.execute({ value: '2024-03-31 02:30:00', format: 'iso_local', tz: 'europe/berlin' });
+    // A wall clock in the spring-forward gap, read with disambiguation compatible: an hour later.
+    expect(berlin.candidates[0]).toMatchObject({ exact: '2024-03-31T01:30:00Z', fields: { zone_assumed: 'Europe/Berlin' } });
+    expect(berlin.notes).toEqual(['value carries no zone: it was read as wall-clock time in Europe/Berlin, the zone tz names']);
+    const utc = identify.execute({ value: '2024-03-31', format: 'iso_date' });
+    expect(utc.candidates[0]?.fields).toEqual({ zone_assumed: 'UTC' });
+    expect(utc.notes).toEqual(['value carries no zone: it was read as wall-clock time in UTC; tz names another zone to read it in']);
+  });
+
+  it("starts a date at its zone's first instant where midnight falls in a gap", () => {
+    // Brazil's DST began at midnight on 2018-11-04 (tzdata): that day began at 01:00 -02:00.
+    expect(read('2018-11-04', 'iso_date', 'America/Sao_Paulo')?.exact).toBe('2018-11-04T03:00:00Z');
+  });
+
+  it('keeps a reading whose day name is not its date, and says so', () => {
+    const answer = identify.execute({ value: 'Mon, 14 Nov 2023 22:13:20 GMT' });
+    expect(answer.candidates.map((candidate) => candidate.format)).toEqual(['rfc5322', 'http_date']);
+    expect(answer.notes).toEqual(['value names the day Mon, but 2023-11-14 is a Tuesday: the date was read, the day name ignored']);
+  });
+
+  it('gives the zone of an RFC 9557 value in fields, and nothing in fields for the other fixed forms', () => {
+    expect(read('2023-11-14T23:13:20+01:00[europe/paris]', 'rfc9557')?.fields).toEqual({ time_zone: 'Europe/Paris' });
+    expect(read('2023-11-14T22:13:20Z', 'rfc3339')?.fields).toEqual({});
+  });
+
+  it('reads the dates people paste most, each best guess first', () => {
+    expect(identify.execute({ value: 'Tue, 14 Nov 2023 22:13:20 GMT' }).candidates.map((c) => c.format)).toEqual(['rfc5322', 'http_date']);
+    expect(identify.execute({ value: '2024-01-01 10:00:00' }).candidates.map((c) => c.format)).toEqual(['iso_local']);
+    expect(identify.execute({ value: '[14/Nov/2023:22:13:20 +0000]' }).candidates.map((c) => c.format)).toEqual(['clf']);
+    expect(identify.execute({ value: 'Tue Nov 14 2023 23:13:20 GMT+0100' }).candidates.map((c) => c.format)).toEqual(['js_date']);
+    expect(identify.execute({ value: '2023-11-14T22:13:20Z' }).candidates.map((c) => c.format)).toEqual(['rfc3339']);
+  });
+
+  it('says a date before year 0001 is out of range', () => {
+    expect(identify.execute({ value: '0000-12-31' })).toMatchObject({
+      candidates: [],
+      notes: ['value reads as iso_date, but not as an instant within years 0001–9999'],
+    });
+  });
+});
