@@ -6,10 +6,15 @@ import { TOKENS, createContainer } from '../../src/composition-root.js';
 import { FixedClock } from '../support/fakes.js';
 import { buildHttpService } from '../../src/composition-root.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const examples = [...readme.matchAll(/^\$ curl -s '(http:\/\/localhost:3000[^']+)'\n(.+)$/gm)].map(
-  ([, url = '', answer = '']) => [new URL(url), answer] as const,
-);
+/** Every `$ curl -s '<url>'` example of a document, with the answer on the line after it. */
+const examplesOf = (document: string) =>
+  [
+    ...readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8').matchAll(
+      /^\$ curl -s '(http:\/\/localhost:3000[^']+)'\n(.+)$/gm,
+    ),
+  ].map(([, url = '', answer = '']) => [new URL(url), answer] as const);
+const examples = examplesOf('README.md');
+const apiExamples = examplesOf('docs/api.md');
 
 /** The shape of a JSON value: its keys and value types, not its values. */
 const shapeOf = (value: unknown): unknown =>
@@ -17,7 +22,7 @@ const shapeOf = (value: unknown): unknown =>
     ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]))
     : typeof value;
 
-describe('README examples', () => {
+describe('README and docs/api.md examples', () => {
   // The README states its JWT answers as of 2026-11-22T00:00:00Z: expiry and findings depend on the day.
   const container = createContainer(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' }));
   container.rebind(TOKENS.Clock).toConstantValue(new FixedClock(Date.UTC(2026, 10, 22)));
@@ -38,11 +43,11 @@ describe('README examples', () => {
     expect([...paths].some((path) => path.startsWith('/trpc/'))).toBe(true);
   });
 
-  it.each(examples.map(([url, answer]) => [`${url.pathname}${url.search}`.slice(0, 80), url, answer] as const))(
+  it.each([...examples, ...apiExamples].map(([url, answer]) => [`${url.pathname}${url.search}`.slice(0, 80), url, answer] as const))(
     'GET %s answers as shown',
     async (_label, url, answer) => {
       const res = await request(app).get(`${url.pathname}${url.search}`);
-      if (url.pathname.endsWith('/now')) expect(shapeOf(res.body)).toEqual(shapeOf(JSON.parse(answer)));
+      if (/[./]now\b/.test(url.pathname)) expect(shapeOf(res.body)).toEqual(shapeOf(JSON.parse(answer)));
       else expect(res.text).toBe(answer);
     },
   );
