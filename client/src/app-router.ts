@@ -214,6 +214,80 @@ export type AppRouter = TRPCBuiltRouter<
         { value: string; format?: string | undefined; tz?: string | undefined },
         { input: string; candidates: IdentifyCandidate[]; notes: string[]; source: 'identify' }
       >;
+      diff: Query<
+        {
+          from: string;
+          to: string;
+          unit?: string | undefined;
+          tz?: string | undefined;
+          disambiguation?: string | undefined;
+          largest_unit?: string | undefined;
+        },
+        {
+          from: {
+            input: string;
+            utc: Utc;
+            exact: string;
+            detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
+            local?: LocalTime | undefined;
+            resolution?: Resolution | undefined;
+            leap_second?: true | undefined;
+          };
+          to: {
+            input: string;
+            utc: Utc;
+            exact: string;
+            detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
+            local?: LocalTime | undefined;
+            resolution?: Resolution | undefined;
+            leap_second?: true | undefined;
+          };
+          time_zone: string;
+          largest_unit: 'seconds' | 'years' | 'months' | 'weeks' | 'days' | 'hours' | 'minutes';
+          sign: 0 | 1 | -1;
+          seconds: number;
+          nanoseconds: string;
+          exact: string;
+          calendar: {
+            years: number;
+            months: number;
+            weeks: number;
+            days: number;
+            hours: number;
+            minutes: number;
+            seconds: number;
+            nanoseconds: number;
+            iso: string;
+          };
+          human: string;
+          source: 'diff';
+        }
+      >;
+      add: Query<
+        {
+          from: string;
+          duration: string;
+          unit?: string | undefined;
+          tz?: string | undefined;
+          disambiguation?: string | undefined;
+          overflow?: string | undefined;
+        },
+        {
+          from: {
+            input: string;
+            utc: Utc;
+            exact: string;
+            detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
+            local?: LocalTime | undefined;
+            resolution?: Resolution | undefined;
+            leap_second?: true | undefined;
+          };
+          duration: string;
+          time_zone: string;
+          result: { utc: Utc; exact: string; local?: LocalTime | undefined; resolution?: Resolution | undefined };
+          source: 'add';
+        }
+      >;
     };
     jwt: {
       decode: Query<

@@ -189,3 +189,71 @@ describe('every JOSE form, mutated', () => {
     );
   });
 });
+
+describe('diff and add: random instants, zones and durations get 200 or 400, never anything else', () => {
+  const timestamp = fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }).map(String);
+  const datetime = fc
+    .tuple(
+      fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+      fc.constantFrom('Z', '+05:30', '-08:00', '', '[Europe/Berlin]', '+01:00[Europe/Paris]', '[Pacific/Apia]'),
+    )
+    .map(([date, suffix]) => `${date.toISOString().slice(0, 19)}${suffix}`);
+  const instant = fc.oneof(timestamp, datetime, fc.string({ maxLength: 30 }));
+  const unit = fc.option(fc.constantFrom('seconds', 'milliseconds', 'nanoseconds', 'weeks'), { nil: undefined });
+  const tz = fc.option(fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', '+14:00', 'Mars/Olympus'), {
+    nil: undefined,
+  });
+  const disambiguation = fc.option(fc.constantFrom('compatible', 'earlier', 'later', 'reject', 'sometimes'), { nil: undefined });
+  const count = fc.oneof(fc.bigInt({ min: 0n, max: 400n }), fc.bigInt({ min: 0n, max: 10n ** 12n }));
+  const duration = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.array(fc.tuple(count, fc.constantFrom('Y', 'M', 'W', 'D')), { maxLength: 3 }),
+        fc.array(fc.tuple(count, fc.constantFrom('H', 'M', 'S')), { maxLength: 3 }),
+      )
+      .map(
+        ([sign, date, time]) =>
+          `${sign}P${date.map(([n, u]) => `${n}${u}`).join('')}${time.length ? `T${time.map(([n, u]) => `${n}${u}`).join('')}` : ''}`,
+      ),
+    fc.string({ maxLength: 20 }),
+  );
+  const query = (parameters: Record<string, string | undefined>) =>
+    new URLSearchParams(Object.entries(parameters).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+
+  it('diff', async () => {
+    await fc.assert(
+      fc.asyncProperty(instant, instant, unit, tz, disambiguation, async (from, to, u, zone, choice) => {
+        const res = await request(app).get(`/unix-timestamp/diff?${query({ from, to, unit: u, tz: zone, disambiguation: choice })}`);
+        expect([200, 400]).toContain(res.status);
+        if (res.status === 200) {
+          // The whole seconds are the nanoseconds floored, and the sign is theirs.
+          const ns = BigInt(res.body.nanoseconds as string);
+          const floored = ns / 1_000_000_000n - (ns % 1_000_000_000n < 0n ? 1n : 0n);
+          expect(BigInt(res.body.seconds as number)).toBe(floored);
+          expect(res.body.sign).toBe(ns > 0n ? 1 : ns < 0n ? -1 : 0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('add', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        instant,
+        duration,
+        tz,
+        disambiguation,
+        fc.option(fc.constantFrom('constrain', 'reject', 'wrap'), { nil: undefined }),
+        async (from, d, zone, choice, overflow) => {
+          const res = await request(app).get(
+            `/unix-timestamp/add?${query({ from, duration: d, tz: zone, disambiguation: choice, overflow })}`,
+          );
+          expect([200, 400]).toContain(res.status);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -136,14 +136,14 @@ function candidatesOf(clock: WallClock, zone: string): { earlier: Temporal.Zoned
  * Reads a wall-clock time in a zone, as Temporal does: a time that a DST change
  * skips (gap) or repeats (overlap) is settled by `disambiguation`, and
  * `reject` refuses both with `DATETIME_SKIPPED` or `DATETIME_REPEATED`, naming
- * the two instants the caller can choose from. Returns the instant in ms,
- * floored, and how it was resolved.
+ * the two instants the caller can choose from. Returns the instant exactly,
+ * in nanoseconds, and in ms, floored, and how it was resolved.
  */
 export function resolveWallClock(
   clock: WallClock,
   zone: string,
   disambiguation: Disambiguation,
-): { unixMs: bigint; resolution: WallClockResolution } {
+): { unixNs: bigint; unixMs: bigint; resolution: WallClockResolution } {
   const { earlier, later } = candidatesOf(clock, zone);
   const local = plainDateTime(clock);
   const kind = earlier.equals(later) ? 'unique' : earlier.toPlainDateTime().equals(local) ? 'overlap' : 'gap';
@@ -163,7 +163,11 @@ export function resolveWallClock(
     );
   }
   const chosen = disambiguation === 'reject' ? earlier : local.toZonedDateTime(zone, { disambiguation });
-  return { unixMs: floorDiv(chosen.epochNanoseconds, NS_PER_MS), resolution: { kind, disambiguation, candidates } };
+  return {
+    unixNs: chosen.epochNanoseconds,
+    unixMs: floorDiv(chosen.epochNanoseconds, NS_PER_MS),
+    resolution: { kind, disambiguation, candidates },
+  };
 }
 
 /**

@@ -1,5 +1,15 @@
 import { DomainError } from '../errors.js';
-import { RANGE_TEXT, daysFromCivil, daysInMonth, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
+import {
+  NS_PER_MS,
+  NS_PER_SECOND,
+  RANGE_TEXT,
+  daysFromCivil,
+  daysInMonth,
+  floorDiv,
+  isInRange,
+  utcInstant,
+  type UtcInstant,
+} from '../time/calendar.js';
 import { isFollowedByLeapSecond } from '../time/leap-seconds.js';
 import {
   exactResolution,
@@ -94,12 +104,12 @@ function zoneOf(bracketZone: string | undefined, tz: string | undefined): string
   return named ?? given;
 }
 
-const exactUnixMs = (clock: WallClock, offsetSeconds: number): bigint =>
+const exactUnixNs = (clock: WallClock, offsetSeconds: number): bigint =>
   BigInt(
     daysFromCivil(clock.year, clock.month, clock.day) * 86_400 + clock.hour * 3600 + clock.minute * 60 + clock.second - offsetSeconds,
   ) *
-    1000n +
-  BigInt(Math.floor(clock.fractionNs / 1e6));
+    NS_PER_SECOND +
+  BigInt(clock.fractionNs);
 
 /**
  * Converts an RFC 3339 date-time to Unix time, flooring fractional seconds to
@@ -118,47 +128,54 @@ const exactUnixMs = (clock: WallClock, offsetSeconds: number): bigint =>
  * `DATETIME_OUT_OF_RANGE` when the UTC result leaves years 0001–9999.
  */
 export class ConvertDatetimeToUnix {
-  execute({ datetime, tz, disambiguation }: DatetimeToUnixInput): DatetimeToUnix {
-    const chosen = parseDisambiguation(disambiguation);
-    const parsed = parse(datetime);
-    const zone = zoneOf(parsed.bracketZone, tz);
-    const leap = parsed.clock.second === 60;
-    // A leap second is read as 23:59:59 of its day, its fraction kept, as Temporal and java.time do.
-    const clock = leap ? { ...parsed.clock, second: 59 } : parsed.clock;
-    let unixMs: bigint;
-    let resolution: WallClockResolution | undefined;
-    if (parsed.offsetSeconds !== undefined) {
-      if (zone !== undefined && parsed.bracketZone !== undefined && !parsed.utcDesignator) {
-        if (!zoneHadOffset(clock, zone, parsed.offsetSeconds)) {
-          throw new DomainError(
-            'DATETIME_OFFSET_MISMATCH',
-            `datetime has the offset ${parsed.offsetText}, which ${zone} never had at ${datetime.trim().slice(0, 19)}`,
-          );
-        }
-      }
-      unixMs = exactUnixMs(clock, parsed.offsetSeconds);
-      if (zone !== undefined && isInRange(unixMs)) resolution = exactResolution(unixMs, chosen);
-    } else if (zone !== undefined) {
-      ({ unixMs, resolution } = resolveWallClock(clock, zone, chosen));
-    } else {
-      throw new DomainError('DATETIME_MISSING_ZONE', MISSING_ZONE_MESSAGE);
-    }
-    if (!isInRange(unixMs)) {
-      throw new DomainError('DATETIME_OUT_OF_RANGE', `datetime is out of range: the UTC instant must fall ${RANGE_TEXT}`);
-    }
-    const utc = utcInstant(unixMs);
-    if (leap && !isFollowedByLeapSecond(utc.iso)) {
-      throw new DomainError(
-        'DATETIME_NOT_LEAP_SECOND',
-        `datetime has second 60, but no leap second occurred then: in UTC it is ${utc.iso.slice(0, 17)}60, and only 27 days from 1972-06-30 to 2016-12-31 ended with one`,
-      );
-    }
-    return {
-      input: datetime,
-      utc,
-      ...(zone === undefined ? {} : { local: localTime(unixMs, zone), resolution }),
-      ...(leap ? { leap_second: true as const } : {}),
-      source: 'datetime_utc',
-    };
+  execute(input: DatetimeToUnixInput): DatetimeToUnix {
+    return convertDatetime(input).body;
   }
+}
+
+/** The conversion, and the instant exactly, in nanoseconds since 1970: for the operations that read a date-time as `/to-unix` does. */
+export function convertDatetime({ datetime, tz, disambiguation }: DatetimeToUnixInput): { body: DatetimeToUnix; unixNs: bigint } {
+  const chosen = parseDisambiguation(disambiguation);
+  const parsed = parse(datetime);
+  const zone = zoneOf(parsed.bracketZone, tz);
+  const leap = parsed.clock.second === 60;
+  // A leap second is read as 23:59:59 of its day, its fraction kept, as Temporal and java.time do.
+  const clock = leap ? { ...parsed.clock, second: 59 } : parsed.clock;
+  let unixNs: bigint;
+  let resolution: WallClockResolution | undefined;
+  if (parsed.offsetSeconds !== undefined) {
+    if (zone !== undefined && parsed.bracketZone !== undefined && !parsed.utcDesignator) {
+      if (!zoneHadOffset(clock, zone, parsed.offsetSeconds)) {
+        throw new DomainError(
+          'DATETIME_OFFSET_MISMATCH',
+          `datetime has the offset ${parsed.offsetText}, which ${zone} never had at ${datetime.trim().slice(0, 19)}`,
+        );
+      }
+    }
+    unixNs = exactUnixNs(clock, parsed.offsetSeconds);
+    if (zone !== undefined && isInRange(floorDiv(unixNs, NS_PER_MS))) resolution = exactResolution(floorDiv(unixNs, NS_PER_MS), chosen);
+  } else if (zone !== undefined) {
+    ({ unixNs, resolution } = resolveWallClock(clock, zone, chosen));
+  } else {
+    throw new DomainError('DATETIME_MISSING_ZONE', MISSING_ZONE_MESSAGE);
+  }
+  const unixMs = floorDiv(unixNs, NS_PER_MS);
+  if (!isInRange(unixMs)) {
+    throw new DomainError('DATETIME_OUT_OF_RANGE', `datetime is out of range: the UTC instant must fall ${RANGE_TEXT}`);
+  }
+  const utc = utcInstant(unixMs);
+  if (leap && !isFollowedByLeapSecond(utc.iso)) {
+    throw new DomainError(
+      'DATETIME_NOT_LEAP_SECOND',
+      `datetime has second 60, but no leap second occurred then: in UTC it is ${utc.iso.slice(0, 17)}60, and only 27 days from 1972-06-30 to 2016-12-31 ended with one`,
+    );
+  }
+  const body: DatetimeToUnix = {
+    input: datetime,
+    utc,
+    ...(zone === undefined ? {} : { local: localTime(unixMs, zone), resolution }),
+    ...(leap ? { leap_second: true as const } : {}),
+    source: 'datetime_utc',
+  };
+  return { body, unixNs };
 }

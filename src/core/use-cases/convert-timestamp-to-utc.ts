@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.js';
-import { RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
+import { NS_PER_MS, RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
 import { localTime, resolveZone, type LocalTime } from '../time/zones.js';
 
 export const TIMESTAMP_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
@@ -24,12 +24,12 @@ const DECIMAL_INTEGER = /^[+-]?[0-9]+$/;
 // An in-range instant needs at most 21 digits (nanoseconds near year 9999).
 const MAX_SIGNIFICANT_DIGITS = 22;
 
-/** Units per millisecond, as a multiplier (negative exponent) or divisor. */
-const TO_MS: Record<TimestampUnit, (value: bigint) => bigint> = {
-  seconds: (value) => value * 1000n,
-  milliseconds: (value) => value,
-  microseconds: (value) => floorDiv(value, 1000n),
-  nanoseconds: (value) => floorDiv(value, 1_000_000n),
+/** Nanoseconds per unit. */
+const NS_PER: Record<TimestampUnit, bigint> = {
+  seconds: 1_000_000_000n,
+  milliseconds: 1_000_000n,
+  microseconds: 1000n,
+  nanoseconds: 1n,
 };
 
 /** epochconverter.com's ladder, on the absolute value. */
@@ -41,7 +41,7 @@ export function detectUnit(value: bigint): TimestampUnit {
   return 'nanoseconds';
 }
 
-function parseUnit(unit: string): TimestampUnit {
+export function parseUnit(unit: string): TimestampUnit {
   const known = TIMESTAMP_UNITS.find((candidate) => candidate === unit);
   if (!known) throw new DomainError('UNIT_INVALID', `unit must be one of ${TIMESTAMP_UNITS.join(', ')}`);
   return known;
@@ -73,19 +73,26 @@ const outOfRange = (): DomainError =>
  * It does not guess at decimals or exponents: those are refused, not rounded.
  */
 export class ConvertTimestampToUtc {
-  execute({ timestamp, unit, tz }: TimestampToUtcInput): TimestampToUtc {
-    const chosenUnit = unit === undefined ? undefined : parseUnit(unit);
-    const zone = tz === undefined ? undefined : resolveZone(tz);
-    const value = parseTimestamp(timestamp);
-    const detected = chosenUnit ?? detectUnit(value);
-    const unixMs = TO_MS[detected](value);
-    if (!isInRange(unixMs)) throw outOfRange();
-    return {
-      input: timestamp,
-      detected_unit: detected,
-      utc: utcInstant(unixMs),
-      ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }),
-      source: 'datetime_utc',
-    };
+  execute(input: TimestampToUtcInput): TimestampToUtc {
+    return convertTimestamp(input).body;
   }
+}
+
+/** The conversion, and the instant exactly, in nanoseconds since 1970: for the operations that read a timestamp as `/to-utc` does. */
+export function convertTimestamp({ timestamp, unit, tz }: TimestampToUtcInput): { body: TimestampToUtc; unixNs: bigint } {
+  const chosenUnit = unit === undefined ? undefined : parseUnit(unit);
+  const zone = tz === undefined ? undefined : resolveZone(tz);
+  const value = parseTimestamp(timestamp);
+  const detected = chosenUnit ?? detectUnit(value);
+  const unixNs = value * NS_PER[detected];
+  const unixMs = floorDiv(unixNs, NS_PER_MS);
+  if (!isInRange(unixMs)) throw outOfRange();
+  const body: TimestampToUtc = {
+    input: timestamp,
+    detected_unit: detected,
+    utc: utcInstant(unixMs),
+    ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }),
+    source: 'datetime_utc',
+  };
+  return { body, unixNs };
 }

@@ -1,9 +1,11 @@
 import type { Clock } from '../ports/clock.js';
 import type { KnownSecrets } from '../ports/known-secrets.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
+import { AddDuration } from './add-duration.js';
 import { ConvertDatetimeToUnix } from './convert-datetime-to-unix.js';
 import { ConvertTimestampToUtc } from './convert-timestamp-to-utc.js';
 import { DecodeJwt } from './decode-jwt.js';
+import { DiffInstants } from './diff-instants.js';
 import { GetCurrentTime } from './get-current-time.js';
 import { IdentifyTimestamp } from './identify-timestamp.js';
 import { VerifyJwt } from './verify-jwt.js';
@@ -14,6 +16,8 @@ export interface UseCases {
   readonly convertTimestampToUtc: ConvertTimestampToUtc;
   readonly convertDatetimeToUnix: ConvertDatetimeToUnix;
   readonly identifyTimestamp: IdentifyTimestamp;
+  readonly diffInstants: DiffInstants;
+  readonly addDuration: AddDuration;
   readonly decodeJwt: DecodeJwt;
   readonly verifyJwt: VerifyJwt;
 }
@@ -39,6 +43,8 @@ export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCas
   convertTimestampToUtc: () => new ConvertTimestampToUtc(),
   convertDatetimeToUnix: () => new ConvertDatetimeToUnix(),
   identifyTimestamp: ({ clock }) => new IdentifyTimestamp(clock),
+  diffInstants: () => new DiffInstants(),
+  addDuration: () => new AddDuration(),
   decodeJwt: ({ clock, knownSecrets }) => new DecodeJwt(clock, knownSecrets),
   verifyJwt: ({ clock, signatureVerifier }, use) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
 };
@@ -67,6 +73,8 @@ export function allUseCases(use: UseCaseLookup): UseCases {
     convertTimestampToUtc: use('convertTimestampToUtc'),
     convertDatetimeToUnix: use('convertDatetimeToUnix'),
     identifyTimestamp: use('identifyTimestamp'),
+    diffInstants: use('diffInstants'),
+    addDuration: use('addDuration'),
     decodeJwt: use('decodeJwt'),
     verifyJwt: use('verifyJwt'),
   };

@@ -96,6 +96,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unix-timestamp/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The time between two instants, exact and in calendar units
+         * @description Each of `from` and `to` is a Unix timestamp or a date-time. `exact` is the elapsed time; `calendar` is Temporal's ZonedDateTime.until in the zone of the request (`tz`, else a zone an operand names in brackets, else UTC), so that a 23- or 25-hour DST day counts as one day.
+         */
+        get: operations["unixTimestamp-diff"];
+        put?: never;
+        /**
+         * The time between two instants, exact and in calendar units
+         * @description Each of `from` and `to` is a Unix timestamp or a date-time. `exact` is the elapsed time; `calendar` is Temporal's ZonedDateTime.until in the zone of the request (`tz`, else a zone an operand names in brackets, else UTC), so that a 23- or 25-hour DST day counts as one day.
+         */
+        post: operations["unixTimestamp-diffByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unix-timestamp/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An instant plus an ISO 8601 duration, with DST made explicit
+         * @description Adds years and months on the local date in the zone of the request (a missing day constrained or refused by `overflow`), then weeks and days keeping the wall-clock time (read with `disambiguation`, reported in `resolution`), then hours, minutes and seconds as exact time: across a DST change P1D is 23 or 25 hours, PT24H is 24.
+         */
+        get: operations["unixTimestamp-add"];
+        put?: never;
+        /**
+         * An instant plus an ISO 8601 duration, with DST made explicit
+         * @description Adds years and months on the local date in the zone of the request (a missing day constrained or refused by `overflow`), then weeks and days keeping the wall-clock time (read with `disambiguation`, reported in `resolution`), then hours, minutes and seconds as exact time: across a DST change P1D is 23 or 25 hours, PT24H is 24.
+         */
+        post: operations["unixTimestamp-addByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jwt/decode": {
         parameters: {
             query?: never;
@@ -230,6 +278,39 @@ export interface components {
                 [key: string]: string | number;
             };
             local?: components["schemas"]["LocalTime"];
+        };
+        /** @description An instant read from a parameter, as /to-utc or /to-unix answers for it, with exact */
+        Operand: {
+            input: string;
+            /** @enum {string} */
+            detected_unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+            utc: components["schemas"]["Utc"];
+            local?: components["schemas"]["LocalTime"];
+            resolution?: components["schemas"]["Resolution"];
+            /** @constant */
+            leap_second?: true;
+            /**
+             * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+             * @example 2024-10-26T10:00:00Z
+             */
+            exact: string;
+        };
+        /** @description Temporal's ZonedDateTime.until in the zone, with largest_unit */
+        CalendarDifference: {
+            years: number;
+            months: number;
+            weeks: number;
+            days: number;
+            hours: number;
+            minutes: number;
+            seconds: number;
+            /** @description The part below one second */
+            nanoseconds: number;
+            /**
+             * @description An ISO 8601 duration, as Temporal writes it
+             * @example P1D
+             */
+            iso: string;
         };
         Finding: {
             /** @enum {string} */
@@ -1245,7 +1326,7 @@ export interface operations {
     "unixTimestamp-identify": {
         parameters: {
             query: {
-                /** @description A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters */
+                /** @description A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or an RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript or Go date; trimmed, at most 128 characters */
                 value: string;
                 /** @description Keeps only this reading of the value */
                 format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
@@ -1374,7 +1455,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters
+                     * @description A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or an RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript or Go date; trimmed, at most 128 characters
                      * @example 133801632000000000
                      */
                     value: string;
@@ -1427,6 +1508,686 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-diff": {
+        parameters: {
+            query: {
+                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset) */
+                from: string;
+                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset) */
+                to: string;
+                /** @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds */
+                unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
+                tz?: string;
+                /** @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject */
+                disambiguation?: "compatible" | "earlier" | "later" | "reject";
+                /** @description The largest unit of calendar: one of years, months, weeks, days, hours, minutes, seconds (default years) */
+                largest_unit?: "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: components["schemas"]["Operand"];
+                        to: components["schemas"]["Operand"];
+                        /**
+                         * @description The zone of the calendar arithmetic, as the runtime spells it, or UTC
+                         * @example Europe/Berlin
+                         */
+                        time_zone: string;
+                        /** @enum {string} */
+                        largest_unit: "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
+                        sign: -1 | 0 | 1;
+                        /** @description to − from in whole seconds, floored */
+                        seconds: number;
+                        /**
+                         * @description to − from in nanoseconds, exactly
+                         * @example 90000000000000
+                         */
+                        nanoseconds: string;
+                        /**
+                         * @description The elapsed time in hours, minutes and seconds
+                         * @example PT25H
+                         */
+                        exact: string;
+                        calendar: components["schemas"]["CalendarDifference"];
+                        /** @example 1 day */
+                        human: string;
+                        /** @constant */
+                        source: "diff";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "largest_unit must be one of years, months, weeks, days, hours, minutes, seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-diffByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)
+                     * @example 2024-10-26T12:00:00
+                     */
+                    from: string;
+                    /**
+                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)
+                     * @example 2024-10-27T12:00:00
+                     */
+                    to: string;
+                    /**
+                     * @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds
+                     * @example seconds
+                     * @enum {string}
+                     */
+                    unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                    /**
+                     * @description The zone of the calendar arithmetic and of `local` (an IANA zone or ±HH:MM); else a zone an operand names in brackets; else UTC
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                    /**
+                     * @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject
+                     * @example compatible
+                     * @enum {string}
+                     */
+                    disambiguation?: "compatible" | "earlier" | "later" | "reject";
+                    /**
+                     * @description The largest unit of calendar: one of years, months, weeks, days, hours, minutes, seconds (default years)
+                     * @example days
+                     * @enum {string}
+                     */
+                    largest_unit?: "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: components["schemas"]["Operand"];
+                        to: components["schemas"]["Operand"];
+                        /**
+                         * @description The zone of the calendar arithmetic, as the runtime spells it, or UTC
+                         * @example Europe/Berlin
+                         */
+                        time_zone: string;
+                        /** @enum {string} */
+                        largest_unit: "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
+                        sign: -1 | 0 | 1;
+                        /** @description to − from in whole seconds, floored */
+                        seconds: number;
+                        /**
+                         * @description to − from in nanoseconds, exactly
+                         * @example 90000000000000
+                         */
+                        nanoseconds: string;
+                        /**
+                         * @description The elapsed time in hours, minutes and seconds
+                         * @example PT25H
+                         */
+                        exact: string;
+                        calendar: components["schemas"]["CalendarDifference"];
+                        /** @example 1 day */
+                        human: string;
+                        /** @constant */
+                        source: "diff";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "largest_unit must be one of years, months, weeks, days, hours, minutes, seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-add": {
+        parameters: {
+            query: {
+                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset) */
+                from: string;
+                /** @description An ISO 8601 duration: an optional sign, P, then nY nM nW nD, then T and nH nM nS (only seconds with a fraction); each unit at most its count in 10,000 years */
+                duration: string;
+                /** @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds */
+                unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
+                tz?: string;
+                /** @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject */
+                disambiguation?: "compatible" | "earlier" | "later" | "reject";
+                /** @description A day the month reached lacks: constrain (the default: the last day) or reject */
+                overflow?: "constrain" | "reject";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: components["schemas"]["Operand"];
+                        /**
+                         * @description An ISO 8601 duration, as Temporal writes it
+                         * @example P1D
+                         */
+                        duration: string;
+                        /** @example Europe/Berlin */
+                        time_zone: string;
+                        result: {
+                            utc: components["schemas"]["Utc"];
+                            /**
+                             * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+                             * @example 2024-10-26T10:00:00Z
+                             */
+                            exact: string;
+                            local?: components["schemas"]["LocalTime"];
+                            resolution?: components["schemas"]["Resolution"];
+                        };
+                        /** @constant */
+                        source: "add";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "duration must be an ISO 8601 duration such as P1M, PT36H or -P1DT2H30M: units come in the order Y, M, W, D, then T and H, M, S, each a whole number (only seconds take a fraction)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-addByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)
+                     * @example 2024-03-30T12:00:00+01:00[Europe/Berlin]
+                     */
+                    from: string;
+                    /**
+                     * @description An ISO 8601 duration: an optional sign, P, then nY nM nW nD, then T and nH nM nS (only seconds with a fraction); each unit at most its count in 10,000 years
+                     * @example P1D
+                     */
+                    duration: string;
+                    /**
+                     * @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds
+                     * @example seconds
+                     * @enum {string}
+                     */
+                    unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                    /**
+                     * @description The zone of the calendar arithmetic and of `local` (an IANA zone or ±HH:MM); else a zone an operand names in brackets; else UTC
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                    /**
+                     * @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject
+                     * @example compatible
+                     * @enum {string}
+                     */
+                    disambiguation?: "compatible" | "earlier" | "later" | "reject";
+                    /**
+                     * @description A day the month reached lacks: constrain (the default: the last day) or reject
+                     * @example constrain
+                     * @enum {string}
+                     */
+                    overflow?: "constrain" | "reject";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: components["schemas"]["Operand"];
+                        /**
+                         * @description An ISO 8601 duration, as Temporal writes it
+                         * @example P1D
+                         */
+                        duration: string;
+                        /** @example Europe/Berlin */
+                        time_zone: string;
+                        result: {
+                            utc: components["schemas"]["Utc"];
+                            /**
+                             * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+                             * @example 2024-10-26T10:00:00Z
+                             */
+                            exact: string;
+                            local?: components["schemas"]["LocalTime"];
+                            resolution?: components["schemas"]["Resolution"];
+                        };
+                        /** @constant */
+                        source: "add";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "duration must be an ISO 8601 duration such as P1M, PT36H or -P1DT2H30M: units come in the order Y, M, W, D, then T and H, M, S, each a whole number (only seconds take a fraction)"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -1,9 +1,14 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
+import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import {
+  addInput,
+  addOutput,
   decodeInput,
+  diffInput,
+  diffOutput,
   decodeOutput,
   identifyInput,
   identifyOutput,
@@ -153,6 +158,39 @@ export const catalog = {
         table: { rows: 'candidates', columns: ['format', 'exact', 'plausible', 'description'] },
         example: 'tsjwt identify 01d15614cbaee92c',
       },
+    }),
+    diff: define({
+      invalid: {
+        input: { from: '1700000000', to: '1700000001', largest_unit: 'fortnights' },
+        detail: `largest_unit must be one of ${LARGEST_UNITS.join(', ')}`,
+      },
+      openapi: rest('/unix-timestamp/diff', 'unix-timestamp', 'The time between two instants, exact and in calendar units', {
+        description:
+          "Each of `from` and `to` is a Unix timestamp or a date-time. `exact` is the elapsed time; `calendar` is Temporal's ZonedDateTime.until in the zone of the request (`tz`, else a zone an operand names in brackets, else UTC), so that a 23- or 25-hour DST day counts as one day.",
+      }),
+      input: diffInput,
+      output: diffOutput,
+      useCase: 'diffInstants',
+      cli: {
+        command: 'diff',
+        positional: ['from', 'to'],
+        example: 'tsjwt diff 2024-10-26T12:00:00 2024-10-27T12:00:00 --tz Europe/Berlin',
+      },
+    }),
+    add: define({
+      invalid: {
+        input: { from: '1700000000', duration: 'P1H' },
+        detail:
+          'duration must be an ISO 8601 duration such as P1M, PT36H or -P1DT2H30M: units come in the order Y, M, W, D, then T and H, M, S, each a whole number (only seconds take a fraction)',
+      },
+      openapi: rest('/unix-timestamp/add', 'unix-timestamp', 'An instant plus an ISO 8601 duration, with DST made explicit', {
+        description:
+          'Adds years and months on the local date in the zone of the request (a missing day constrained or refused by `overflow`), then weeks and days keeping the wall-clock time (read with `disambiguation`, reported in `resolution`), then hours, minutes and seconds as exact time: across a DST change P1D is 23 or 25 hours, PT24H is 24.',
+      }),
+      input: addInput,
+      output: addOutput,
+      useCase: 'addDuration',
+      cli: { command: 'add', positional: ['from', 'duration'], example: 'tsjwt add 2024-03-30T12:00:00+01:00[Europe/Berlin] P1D' },
     }),
   },
   jwt: {

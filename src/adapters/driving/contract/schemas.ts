@@ -5,6 +5,8 @@ import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
 import { PUBLIC_KEY_ALGORITHMS } from '../../../core/use-cases/verify-jwt.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
+import { OVERFLOWS } from '../../../core/use-cases/add-duration.js';
+import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
 
 function describeBadValue(name: string, input: unknown): string {
   if (input === undefined) return `${name} is required`;
@@ -56,12 +58,60 @@ export const toUnixInput = inputObject({
 export const identifyInput = inputObject({
   value: stringParam(
     'value',
-    'A timestamp or time-bearing ID: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId or Bluesky TID; trimmed, at most 128 characters',
+    'A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or an RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript or Go date; trimmed, at most 128 characters',
   ).meta({ example: '133801632000000000' }),
   format: stringParam('format', 'Keeps only this reading of the value')
     .meta({ enum: [...IDENTIFY_FORMATS], example: 'filetime' })
     .optional(),
   tz: tz.meta({ description: 'An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate' }),
+});
+
+const disambiguation = stringParam(
+  'disambiguation',
+  'How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject',
+)
+  .meta({ enum: [...DISAMBIGUATIONS], example: 'compatible' })
+  .optional();
+const operandUnit = stringParam(
+  'unit',
+  `The unit of every Unix timestamp operand, instead of detecting each: one of ${TIMESTAMP_UNITS.join(', ')}`,
+)
+  .meta({ enum: [...TIMESTAMP_UNITS], example: 'seconds' })
+  .optional();
+const operand = (name: string, example: string) =>
+  stringParam(
+    name,
+    'An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)',
+  ).meta({ example });
+const requestTz = tz.meta({
+  description:
+    'The zone of the calendar arithmetic and of `local` (an IANA zone or ±HH:MM); else a zone an operand names in brackets; else UTC',
+  example: 'Europe/Berlin',
+});
+
+export const diffInput = inputObject({
+  from: operand('from', '2024-10-26T12:00:00'),
+  to: operand('to', '2024-10-27T12:00:00'),
+  unit: operandUnit,
+  tz: requestTz,
+  disambiguation,
+  largest_unit: stringParam('largest_unit', `The largest unit of calendar: one of ${LARGEST_UNITS.join(', ')} (default years)`)
+    .meta({ enum: [...LARGEST_UNITS], example: 'days' })
+    .optional(),
+});
+
+export const addInput = inputObject({
+  from: operand('from', '2024-03-30T12:00:00+01:00[Europe/Berlin]'),
+  duration: stringParam(
+    'duration',
+    'An ISO 8601 duration: an optional sign, P, then nY nM nW nD, then T and nH nM nS (only seconds with a fraction); each unit at most its count in 10,000 years',
+  ).meta({ example: 'P1D' }),
+  unit: operandUnit,
+  tz: requestTz,
+  disambiguation,
+  overflow: stringParam('overflow', 'A day the month reached lacks: constrain (the default: the last day) or reject')
+    .meta({ enum: [...OVERFLOWS], example: 'constrain' })
+    .optional(),
 });
 
 const token = stringParam(
@@ -206,6 +256,63 @@ export const toUnixOutput = z.object({
     .optional()
     .meta({ description: 'Present when the input was a real leap second, read as 23:59:59 of its day' }),
   source: datetimeUtc,
+});
+
+const exact = z.string().meta({
+  description: 'The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z',
+  example: '2024-10-26T10:00:00Z',
+});
+// The operand object: /to-utc's body (a timestamp) or /to-unix's (a date-time), without source, with exact.
+const operandBody = z
+  .object({
+    input: z.string(),
+    detected_unit: z.enum(TIMESTAMP_UNITS).optional(),
+    utc,
+    local: local.optional(),
+    resolution: resolution.optional(),
+    leap_second: z.literal(true).optional(),
+    exact,
+  })
+  .meta({ id: 'Operand', description: 'An instant read from a parameter, as /to-utc or /to-unix answers for it, with exact' });
+const isoDuration = z.string().meta({ description: 'An ISO 8601 duration, as Temporal writes it', example: 'P1D' });
+
+export const diffOutput = z.object({
+  from: operandBody,
+  to: operandBody,
+  time_zone: z
+    .string()
+    .meta({ description: 'The zone of the calendar arithmetic, as the runtime spells it, or UTC', example: 'Europe/Berlin' }),
+  largest_unit: z.enum(LARGEST_UNITS),
+  sign: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
+  seconds: z.number().int().meta({ description: 'to − from in whole seconds, floored' }),
+  nanoseconds: z
+    .string()
+    .regex(/^-?[0-9]+$/)
+    .meta({ description: 'to − from in nanoseconds, exactly', example: '90000000000000' }),
+  exact: isoDuration.meta({ description: 'The elapsed time in hours, minutes and seconds', example: 'PT25H' }),
+  calendar: z
+    .object({
+      years: z.number().int(),
+      months: z.number().int(),
+      weeks: z.number().int(),
+      days: z.number().int(),
+      hours: z.number().int(),
+      minutes: z.number().int(),
+      seconds: z.number().int(),
+      nanoseconds: z.number().int().meta({ description: 'The part below one second' }),
+      iso: isoDuration,
+    })
+    .meta({ id: 'CalendarDifference', description: "Temporal's ZonedDateTime.until in the zone, with largest_unit" }),
+  human: z.string().meta({ example: '1 day' }),
+  source: z.literal('diff'),
+});
+
+export const addOutput = z.object({
+  from: operandBody,
+  duration: isoDuration,
+  time_zone: z.string().meta({ example: 'Europe/Berlin' }),
+  result: z.object({ utc, exact, local: local.optional(), resolution: resolution.optional() }),
+  source: z.literal('add'),
 });
 
 // A pass-through check: a zod record would rebuild the object and drop members

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { DiffInstants } from '../../../../src/core/use-cases/diff-instants.js';
+import { expectDomainError } from '../../../support/domain-error.js';
+
+const diff = new DiffInstants();
+
+describe('DiffInstants', () => {
+  it("gives contract §3d's example: a fall-back day in Berlin is 25 hours and one day", () => {
+    expect(diff.execute({ from: '2024-10-26T12:00:00', to: '2024-10-27T12:00:00', tz: 'Europe/Berlin' })).toMatchObject({
+      time_zone: 'Europe/Berlin',
+      largest_unit: 'years',
+      sign: 1,
+      seconds: 90_000,
+      nanoseconds: '90000000000000',
+      exact: 'PT25H',
+      calendar: { years: 0, months: 0, weeks: 0, days: 1, hours: 0, minutes: 0, seconds: 0, nanoseconds: 0, iso: 'P1D' },
+      human: '1 day',
+      source: 'diff',
+    });
+  });
+
+  it.each([
+    // Contract §3d: month ends, forwards and backwards.
+    ['2023-01-31T00:00:00Z', '2023-02-28T00:00:00Z', undefined, 'P28D'],
+    ['2023-01-31T00:00:00Z', '2023-03-01T00:00:00Z', undefined, 'P1M1D'],
+    ['2024-03-31T00:00:00Z', '2024-02-28T00:00:00Z', undefined, '-P1M1D'],
+    // Pacific/Apia skipped 2011-12-30 (tzdata): two calendar days, 24 hours.
+    ['2011-12-29T12:00:00', '2011-12-31T12:00:00', 'Pacific/Apia', 'P2D'],
+    // A spring-forward day is one day too, of 23 hours.
+    ['2024-03-30T12:00:00', '2024-03-31T12:00:00', 'Europe/Berlin', 'P1D'],
+  ])('from %s to %s in %s is %s', (from, to, tz, iso) => {
+    expect(diff.execute({ from, to, ...(tz === undefined ? {} : { tz }) }).calendar.iso).toBe(iso);
+  });
+
+  it('counts elapsed time exactly, and floors seconds towards minus infinity', () => {
+    expect(diff.execute({ from: '1700000000', to: '1699999998500' })).toMatchObject({
+      sign: -1,
+      seconds: -2,
+      nanoseconds: '-1500000000',
+      exact: 'PT-1.5S'.replace('PT-', '-PT'),
+      human: '1.5 seconds',
+      calendar: { seconds: -1, nanoseconds: -500_000_000, iso: '-PT1.5S' },
+    });
+    expect(diff.execute({ from: '1700000000000000001', to: '1700000000000000002' })).toMatchObject({
+      nanoseconds: '1',
+      exact: 'PT0.000000001S',
+    });
+  });
+
+  it('says a zero difference as 0 seconds, and one second in the singular', () => {
+    expect(diff.execute({ from: '0', to: '0' })).toMatchObject({ sign: 0, exact: 'PT0S', human: '0 seconds', calendar: { iso: 'PT0S' } });
+    expect(diff.execute({ from: '0', to: '1' }).human).toBe('1 second');
+    expect(diff.execute({ from: '2024-01-01T00:00:00Z', to: '2025-02-02T01:01:01Z' }).human).toBe(
+      '1 year, 1 month, 1 day, 1 hour, 1 minute, 1 second',
+    );
+  });
+
+  it('balances up to largest_unit, and refuses another spelling', () => {
+    expect(diff.execute({ from: '0', to: '90000', largest_unit: 'minutes' }).calendar.iso).toBe('PT1500M');
+    expect(diff.execute({ from: '2024-01-01T00:00:00Z', to: '2024-02-15T00:00:00Z', largest_unit: 'weeks' }).calendar.iso).toBe('P6W3D');
+    expectDomainError(
+      () => diff.execute({ from: '0', to: '1', largest_unit: 'Years' }),
+      'LARGEST_UNIT_INVALID',
+      /^largest_unit must be one of/,
+    );
+  });
+
+  it('reads the zone from a bracket, reads a local operand there, and refuses two zones naming both', () => {
+    expect(diff.execute({ from: '2024-10-26T12:00:00[Europe/Berlin]', to: '2024-10-27T12:00:00' })).toMatchObject({
+      time_zone: 'Europe/Berlin',
+      exact: 'PT25H',
+    });
+    expectDomainError(
+      () => diff.execute({ from: '2024-01-01T00:00:00[Europe/Berlin]', to: '2024-01-01T00:00:00[Asia/Tokyo]' }),
+      'DATETIME_ZONE_MISMATCH',
+      'from names the zone Europe/Berlin but to names Asia/Tokyo; give one zone, in tz or in both',
+    );
+    expectDomainError(
+      () => diff.execute({ from: '2024-01-01T00:00:00[Europe/Berlin]', to: '0', tz: 'Asia/Tokyo' }),
+      'DATETIME_ZONE_MISMATCH',
+      /^from names the zone Europe\/Berlin but tz names Asia\/Tokyo/,
+    );
+  });
+
+  it('shows each operand as to-utc or to-unix answers for it, with exact', () => {
+    const answer = diff.execute({ from: '1700000000123456789', to: '2024-01-01T00:00:00.5Z', tz: 'UTC' });
+    expect(answer.from).toMatchObject({
+      input: '1700000000123456789',
+      detected_unit: 'nanoseconds',
+      exact: '2023-11-14T22:13:20.123456789Z',
+    });
+    expect(answer.from).not.toHaveProperty('source');
+    expect(answer.to).toMatchObject({ input: '2024-01-01T00:00:00.5Z', exact: '2024-01-01T00:00:00.5Z', resolution: { kind: 'unique' } });
+  });
+
+  it('names the operand a refusal is about', () => {
+    expectDomainError(
+      () => diff.execute({ from: '0', to: '2023-02-29T00:00:00Z' }),
+      'DATETIME_IMPOSSIBLE',
+      'to has an impossible date: 2023-02-29',
+    );
+    expectDomainError(() => diff.execute({ from: '99999999999999999999999', to: '0' }), 'TIMESTAMP_OUT_OF_RANGE', /^from is out of range/);
+    expectDomainError(
+      () => diff.execute({ from: '2024-01-01T00:00:00', to: '0' }),
+      'DATETIME_MISSING_ZONE',
+      /^from must end with a time zone/,
+    );
+    expectDomainError(() => diff.execute({ from: '0', to: '1', unit: 'weeks' }), 'UNIT_INVALID', /^unit must be one of/);
+  });
+});
