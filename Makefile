@@ -7,14 +7,14 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src client/src web/src -name '*.ts' -o -name '*.tsx' -o -name '*.css') web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify diff add decode verify image image-test
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | screenshots | clean"
-	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | diff FROM=... TO=... [ZONE=... LARGEST_UNIT=...] | add FROM=... DURATION=... [ZONE=... OVERFLOW=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
+	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | format VALUE=... [ZONE=...] | diff FROM=... TO=... [ZONE=... LARGEST_UNIT=...] | add FROM=... DURATION=... [ZONE=... OVERFLOW=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
 	# Building needs the dev dependencies (TypeScript, types) whatever NODE_ENV says; the image installs only runtime ones.
@@ -51,6 +51,11 @@ to-unix: $(BUILT)
 
 identify: $(BUILT)
 	@$(CLI) identify "$$VALUE" $${FORMAT:+--format "$$FORMAT"} $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
+
+# VALUE is a Unix timestamp when it is an optional sign and digits, else a date-time.
+format: $(BUILT)
+	@if [[ "$$VALUE" =~ ^[[:space:]]*[+-]?[0-9]+[[:space:]]*$$ ]]; then set -- --timestamp "$$VALUE"; else set -- --datetime "$$VALUE"; fi; \
+		$(CLI) format "$$@" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
 
 diff: $(BUILT)
 	@$(CLI) diff "$$FROM" "$$TO" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} \

@@ -214,6 +214,60 @@ export type AppRouter = TRPCBuiltRouter<
         { value: string; format?: string | undefined; tz?: string | undefined },
         { input: string; candidates: IdentifyCandidate[]; notes: string[]; source: 'identify' }
       >;
+      format: Query<
+        {
+          timestamp?: string | undefined;
+          datetime?: string | undefined;
+          unit?: string | undefined;
+          tz?: string | undefined;
+          disambiguation?: string | undefined;
+        },
+        {
+          input: string;
+          utc: Utc;
+          exact: string;
+          formats: {
+            format:
+              | 'unix_seconds'
+              | 'unix_milliseconds'
+              | 'rfc9557'
+              | 'unix_microseconds'
+              | 'unix_nanoseconds'
+              | 'snowflake_twitter'
+              | 'snowflake_discord'
+              | 'snowflake_mastodon'
+              | 'filetime'
+              | 'dotnet_ticks'
+              | 'webkit_microseconds'
+              | 'cocoa_seconds'
+              | 'hfs_plus_seconds'
+              | 'ntp_seconds'
+              | 'gps_seconds'
+              | 'postgres_microseconds'
+              | 'excel_1900'
+              | 'excel_1904'
+              | 'uuid_v1'
+              | 'uuid_v6'
+              | 'uuid_v7'
+              | 'ulid'
+              | 'ksuid'
+              | 'mongodb_objectid'
+              | 'bluesky_tid'
+              | 'rfc3339'
+              | 'rfc5322'
+              | 'http_date'
+              | 'iso_week_date'
+              | 'iso_ordinal_date'
+              | 'filetime_hex';
+            value: string;
+          }[];
+          source: 'format';
+          detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
+          local?: LocalTime | undefined;
+          resolution?: Resolution | undefined;
+          leap_second?: true | undefined;
+        }
+      >;
       diff: Query<
         {
           from: string;

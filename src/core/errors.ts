@@ -26,6 +26,7 @@ export type DomainErrorCode =
   | 'OVERFLOW_INVALID'
   | 'DATE_MISSING'
   | 'RESULT_OUT_OF_RANGE'
+  | 'INSTANT_AMBIGUOUS'
   | 'TOKEN_EMPTY'
   | 'TOKEN_TOO_LONG'
   | 'TOKEN_ENCRYPTED'

@@ -17,6 +17,7 @@ const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> =
   ['unixTimestamp.toUtc', { timestamp: '0x10' }],
   ['unixTimestamp.toUnix', { datetime: '2024-10-27T02:30:00', tz: 'Europe/Berlin', disambiguation: 'later' }],
   ['unixTimestamp.identify', { value: '01d15614cbaee92c' }],
+  ['unixTimestamp.format', { datetime: '2024-03-31T03:30:00+02:00[Europe/Berlin]' }],
   ['unixTimestamp.diff', { from: '2024-10-26T12:00:00', to: '2024-10-27T12:00:00', tz: 'Europe/Berlin' }],
   ['unixTimestamp.add', { from: '2024-03-30T12:00:00+01:00[Europe/Berlin]', duration: 'P1D' }],
   ['jwt.decode', { token: JWT_IO_TOKEN, check_secrets: 'true' }],

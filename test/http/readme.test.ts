@@ -35,6 +35,7 @@ describe('README and docs/api.md examples', () => {
       '/unix-timestamp/to-utc',
       '/unix-timestamp/to-unix',
       '/unix-timestamp/identify',
+      '/unix-timestamp/format',
       '/unix-timestamp/diff',
       '/unix-timestamp/add',
       '/jwt/decode',

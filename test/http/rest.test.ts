@@ -163,7 +163,7 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the eight REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the nine REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
@@ -171,6 +171,7 @@ describe('OpenAPI document and /docs', () => {
       '/jwt/verify',
       '/unix-timestamp/add',
       '/unix-timestamp/diff',
+      '/unix-timestamp/format',
       '/unix-timestamp/identify',
       '/unix-timestamp/now',
       '/unix-timestamp/to-unix',

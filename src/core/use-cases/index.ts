@@ -6,6 +6,7 @@ import { ConvertDatetimeToUnix } from './convert-datetime-to-unix.js';
 import { ConvertTimestampToUtc } from './convert-timestamp-to-utc.js';
 import { DecodeJwt } from './decode-jwt.js';
 import { DiffInstants } from './diff-instants.js';
+import { FormatInstant } from './format-instant.js';
 import { GetCurrentTime } from './get-current-time.js';
 import { IdentifyTimestamp } from './identify-timestamp.js';
 import { VerifyJwt } from './verify-jwt.js';
@@ -16,6 +17,7 @@ export interface UseCases {
   readonly convertTimestampToUtc: ConvertTimestampToUtc;
   readonly convertDatetimeToUnix: ConvertDatetimeToUnix;
   readonly identifyTimestamp: IdentifyTimestamp;
+  readonly formatInstant: FormatInstant;
   readonly diffInstants: DiffInstants;
   readonly addDuration: AddDuration;
   readonly decodeJwt: DecodeJwt;
@@ -43,6 +45,7 @@ export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCas
   convertTimestampToUtc: () => new ConvertTimestampToUtc(),
   convertDatetimeToUnix: () => new ConvertDatetimeToUnix(),
   identifyTimestamp: ({ clock }) => new IdentifyTimestamp(clock),
+  formatInstant: () => new FormatInstant(),
   diffInstants: () => new DiffInstants(),
   addDuration: () => new AddDuration(),
   decodeJwt: ({ clock, knownSecrets }) => new DecodeJwt(clock, knownSecrets),
@@ -73,6 +76,7 @@ export function allUseCases(use: UseCaseLookup): UseCases {
     convertTimestampToUtc: use('convertTimestampToUtc'),
     convertDatetimeToUnix: use('convertDatetimeToUnix'),
     identifyTimestamp: use('identifyTimestamp'),
+    formatInstant: use('formatInstant'),
     diffInstants: use('diffInstants'),
     addDuration: use('addDuration'),
     decodeJwt: use('decodeJwt'),

@@ -72,12 +72,20 @@ function withoutSource<T extends { readonly source: string }>(body: T): Omit<T, 
  * Reads one operand: once trimmed, an optional sign and digits is a Unix
  * timestamp, read as `/to-utc` reads it (with `unit`); anything else is a
  * date-time, read as `/to-unix` reads it (with the request's zone and
- * `disambiguation`). Every nanosecond given is kept. Throws what those
- * operations throw, the operand named in place of `timestamp` or `datetime`.
+ * `disambiguation`). `as` reads it as the one or the other whatever it looks
+ * like. Every nanosecond given is kept. Throws what those operations throw,
+ * the operand named in place of `timestamp` or `datetime`.
  */
-export function readOperand(name: string, text: string, zone: string | undefined, { unit, disambiguation }: OperandOptions): Operand {
-  const read = TIMESTAMP.test(text.trim())
-    ? named(name, () => convertTimestamp({ timestamp: text, unit, tz: zone }))
-    : named(name, () => convertDatetime({ datetime: text, tz: zone, disambiguation }));
+export function readOperand(
+  name: string,
+  text: string,
+  zone: string | undefined,
+  { unit, disambiguation }: OperandOptions,
+  as: 'timestamp' | 'datetime' = TIMESTAMP.test(text.trim()) ? 'timestamp' : 'datetime',
+): Operand {
+  const read =
+    as === 'timestamp'
+      ? named(name, () => convertTimestamp({ timestamp: text, unit, tz: zone }))
+      : named(name, () => convertDatetime({ datetime: text, tz: zone, disambiguation }));
   return { body: { ...withoutSource(read.body), exact: exactInstant(read.unixNs).exact }, unixNs: read.unixNs };
 }

@@ -96,6 +96,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unix-timestamp/format": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One instant written in every format, exactly
+         * @description The instant (`timestamp` or `datetime`) in every format the service knows, in a fixed order: Unix time in four units, RFC 3339, RFC 9557, RFC 5322, HTTP-date, ISO week and ordinal dates, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId and Bluesky TID. A format that cannot hold the instant is left out. The local formats use the zone of the request, or UTC.
+         */
+        get: operations["unixTimestamp-format"];
+        put?: never;
+        /**
+         * One instant written in every format, exactly
+         * @description The instant (`timestamp` or `datetime`) in every format the service knows, in a fixed order: Unix time in four units, RFC 3339, RFC 9557, RFC 5322, HTTP-date, ISO week and ordinal dates, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId and Bluesky TID. A format that cannot hold the instant is left out. The local formats use the zone of the request, or UTC.
+         */
+        post: operations["unixTimestamp-formatByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/unix-timestamp/diff": {
         parameters: {
             query?: never;
@@ -1508,6 +1532,333 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-format": {
+        parameters: {
+            query?: {
+                /** @description The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime */
+                timestamp?: string;
+                /** @description The instant as a date-time, read as /to-unix reads it; give this or timestamp */
+                datetime?: string;
+                /** @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds */
+                unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
+                tz?: string;
+                /** @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject */
+                disambiguation?: "compatible" | "earlier" | "later" | "reject";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @enum {string} */
+                        detected_unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                        utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
+                        resolution?: components["schemas"]["Resolution"];
+                        /** @constant */
+                        leap_second?: true;
+                        /**
+                         * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+                         * @example 2024-10-26T10:00:00Z
+                         */
+                        exact: string;
+                        /** @description The instant in every format that can hold it, in a fixed order, each floored to its resolution */
+                        formats: {
+                            /** @enum {string} */
+                            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "rfc3339" | "rfc9557" | "rfc5322" | "http_date" | "iso_week_date" | "iso_ordinal_date" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "filetime_hex" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+                            value: string;
+                        }[];
+                        /** @constant */
+                        source: "format";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "give exactly one of timestamp and datetime: the instant to write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "unixTimestamp-formatByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime
+                     * @example 1700000000
+                     */
+                    timestamp?: string;
+                    /**
+                     * @description The instant as a date-time, read as /to-unix reads it; give this or timestamp
+                     * @example 2023-11-14T23:13:20+01:00[Europe/Berlin]
+                     */
+                    datetime?: string;
+                    /**
+                     * @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds
+                     * @example seconds
+                     * @enum {string}
+                     */
+                    unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                    /**
+                     * @description The zone of the calendar arithmetic and of `local` (an IANA zone or ±HH:MM); else a zone an operand names in brackets; else UTC
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                    /**
+                     * @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject
+                     * @example compatible
+                     * @enum {string}
+                     */
+                    disambiguation?: "compatible" | "earlier" | "later" | "reject";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @enum {string} */
+                        detected_unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
+                        utc: components["schemas"]["Utc"];
+                        local?: components["schemas"]["LocalTime"];
+                        resolution?: components["schemas"]["Resolution"];
+                        /** @constant */
+                        leap_second?: true;
+                        /**
+                         * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+                         * @example 2024-10-26T10:00:00Z
+                         */
+                        exact: string;
+                        /** @description The instant in every format that can hold it, in a fixed order, each floored to its resolution */
+                        formats: {
+                            /** @enum {string} */
+                            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "rfc3339" | "rfc9557" | "rfc5322" | "http_date" | "iso_week_date" | "iso_ordinal_date" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "filetime_hex" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid";
+                            value: string;
+                        }[];
+                        /** @constant */
+                        source: "format";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "give exactly one of timestamp and datetime: the instant to write"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

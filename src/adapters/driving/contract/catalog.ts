@@ -9,6 +9,8 @@ import {
   decodeInput,
   diffInput,
   diffOutput,
+  formatInput,
+  formatOutput,
   decodeOutput,
   identifyInput,
   identifyOutput,
@@ -158,6 +160,20 @@ export const catalog = {
         table: { rows: 'candidates', columns: ['format', 'exact', 'plausible', 'description'] },
         example: 'tsjwt identify 01d15614cbaee92c',
       },
+    }),
+    format: define({
+      invalid: {
+        input: { timestamp: '1700000000', datetime: '2023-11-14T22:13:20Z' },
+        detail: 'give exactly one of timestamp and datetime: the instant to write',
+      },
+      openapi: rest('/unix-timestamp/format', 'unix-timestamp', 'One instant written in every format, exactly', {
+        description:
+          'The instant (`timestamp` or `datetime`) in every format the service knows, in a fixed order: Unix time in four units, RFC 3339, RFC 9557, RFC 5322, HTTP-date, ISO week and ordinal dates, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId and Bluesky TID. A format that cannot hold the instant is left out. The local formats use the zone of the request, or UTC.',
+      }),
+      input: formatInput,
+      output: formatOutput,
+      useCase: 'formatInstant',
+      cli: { command: 'format', positional: [], example: 'tsjwt format --timestamp 1700000000 --tz Europe/Berlin' },
     }),
     diff: define({
       invalid: {

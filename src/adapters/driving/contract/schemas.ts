@@ -7,6 +7,7 @@ import { PUBLIC_KEY_ALGORITHMS } from '../../../core/use-cases/verify-jwt.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
 import { OVERFLOWS } from '../../../core/use-cases/add-duration.js';
 import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
+import { WRITTEN_FORMATS } from '../../../core/time/format-writers.js';
 
 function describeBadValue(name: string, input: unknown): string {
   if (input === undefined) return `${name} is required`;
@@ -87,6 +88,18 @@ const requestTz = tz.meta({
   description:
     'The zone of the calendar arithmetic and of `local` (an IANA zone or ±HH:MM); else a zone an operand names in brackets; else UTC',
   example: 'Europe/Berlin',
+});
+
+export const formatInput = inputObject({
+  timestamp: stringParam('timestamp', 'The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime')
+    .meta({ example: '1700000000' })
+    .optional(),
+  datetime: stringParam('datetime', 'The instant as a date-time, read as /to-unix reads it; give this or timestamp')
+    .meta({ example: '2023-11-14T23:13:20+01:00[Europe/Berlin]' })
+    .optional(),
+  unit: operandUnit,
+  tz: requestTz,
+  disambiguation,
 });
 
 export const diffInput = inputObject({
@@ -275,6 +288,13 @@ const operandBody = z
   })
   .meta({ id: 'Operand', description: 'An instant read from a parameter, as /to-utc or /to-unix answers for it, with exact' });
 const isoDuration = z.string().meta({ description: 'An ISO 8601 duration, as Temporal writes it', example: 'P1D' });
+
+export const formatOutput = operandBody.safeExtend({
+  formats: z
+    .array(z.object({ format: z.enum(WRITTEN_FORMATS), value: z.string() }))
+    .meta({ description: 'The instant in every format that can hold it, in a fixed order, each floored to its resolution' }),
+  source: z.literal('format'),
+});
 
 export const diffOutput = z.object({
   from: operandBody,
