@@ -106,6 +106,7 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
 	$(TASKSET) npm run -s bench:identify
+	$(TASKSET) npm run -s bench:time
 	$(TASKSET) npm run -s bench:capacity
 	npm run -s bench:cli
 	npm run -s bench:flood

@@ -1,0 +1,60 @@
+// make bench: what one format, diff or add call costs in-process, in UTC and in a zone with DST, against
+// issue 33's targets. Rewrites the time-operations section of docs/benchmarks.md.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { timeEach } from './timing.js';
+import { AddDuration } from '../src/core/use-cases/add-duration.js';
+import { DiffInstants } from '../src/core/use-cases/diff-instants.js';
+import { FormatInstant } from '../src/core/use-cases/format-instant.js';
+
+const format = new FormatInstant();
+const diff = new DiffInstants();
+const add = new AddDuration();
+
+const CASES: ReadonlyArray<readonly [label: string, run: () => unknown, targetUs: number]> = [
+  ['format 1700000000, in UTC', () => format.execute({ timestamp: '1700000000' }), 100],
+  ['format 1700000000, in Europe/Berlin', () => format.execute({ timestamp: '1700000000', tz: 'Europe/Berlin' }), 100],
+  ['diff of two RFC 3339 instants, in UTC', () => diff.execute({ from: '2023-01-31T00:00:00Z', to: '2024-03-01T12:30:00.5Z' }), 50],
+  [
+    'diff across fall-back, in Europe/Berlin',
+    () => diff.execute({ from: '2024-10-26T12:00:00', to: '2024-10-27T12:00:00', tz: 'Europe/Berlin' }),
+    200,
+  ],
+  ['add P1M2DT3H to a timestamp, in UTC', () => add.execute({ from: '1700000000', duration: 'P1M2DT3H' }), 50],
+  [
+    'add P1D across spring-forward, in Europe/Berlin',
+    () => add.execute({ from: '2024-03-30T12:00:00+01:00[Europe/Berlin]', duration: 'P1D' }),
+    200,
+  ],
+];
+
+const rows = CASES.map(([label, run, targetUs]) => ({ label, targetUs, timing: timeEach(run, 20_000, 2_000) }));
+const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+for (const row of rows) process.stderr.write(`${row.label.padEnd(48)} median ${us(row.timing.median)} p99 ${us(row.timing.p99)}\n`);
+const over = rows.filter((row) => row.timing.median * 1000 >= row.targetUs);
+
+const section = `<!-- bench:time-operations:start -->
+## format, diff and add per call
+
+Command: \`make bench\` (\`bench/time-operations.ts\`), Node ${process.version}, one core, in-process (no HTTP, no output validation).
+
+| Call | median | p99 | Target (median) |
+|---|---:|---:|---:|
+${rows.map((row) => `| ${row.label} | ${us(row.timing.median)} | ${us(row.timing.p99)} | < ${row.targetUs} µs |`).join('\n')}
+<!-- bench:time-operations:end -->`;
+
+const docPath = 'docs/benchmarks.md';
+const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
+const marked = /<!-- bench:time-operations:start -->[\s\S]*<!-- bench:time-operations:end -->/;
+const identifyEnd = '<!-- bench:identify:end -->';
+writeFileSync(
+  docPath,
+  marked.test(doc)
+    ? doc.replace(marked, section)
+    : doc.includes(identifyEnd)
+      ? doc.replace(identifyEnd, `${identifyEnd}\n\n${section}`)
+      : `${doc.trimEnd()}\n\n${section}\n`,
+);
+if (over.length > 0) {
+  process.stderr.write(`over target: ${over.map((row) => row.label).join('; ')}\n`);
+  process.exitCode = 1;
+}
