@@ -209,7 +209,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await enter(page, '1700000000', /^Best guess: Unix time in seconds.*2023-11-14T22:13:20Z/);
     const plausible = page.getByRole('table', { name: /best first/ });
     expect(await plausible.locator('tbody tr').first().textContent()).toContain('unix_seconds');
-    const folded = page.locator('details');
+    const folded = page.locator('details', { hasText: 'implausible' });
     expect(await folded.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
     expect(await folded.locator('summary').textContent()).toMatch(/\d+ implausible readings/);
     expect(await folded.locator('tbody tr').first().isVisible()).toBe(false);
@@ -240,6 +240,43 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       .toEqual(['Earlier: 2024-10-27T00:30:00Z', 'Later: 2024-10-27T01:30:00Z (chosen)']);
     await enter(page, '2024-03-31T02:30:00', /^2024-03-31T01:30:00Z/);
     expect(await wall.textContent()).toContain('skipped by a change of offset (a gap)');
+    await context.close();
+  });
+
+  it('writes a time in every format with copy buttons, and calculates a difference or a sum with DST in words', async () => {
+    const { page, context, complaints } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await enter(page, 'Tue, 14 Nov 2023 22:13:20 GMT', /^Best guess: RFC 5322/);
+    // The section opens from the keyboard, and only then asks for the formats.
+    await page.locator('summary', { hasText: 'Every format' }).focus();
+    await page.keyboard.press('Enter');
+    const formats = page.getByRole('table', { name: /every format/ });
+    await formats.waitFor({ timeout: 10_000 });
+    const row = (format: string) => formats.locator('tr', { has: page.locator(`th code:text-is("${format}")`) });
+    expect(await row('rfc9557').locator('td').first().textContent()).toBe('2023-11-14T23:13:20+01:00[Europe/Berlin]');
+    expect(await row('uuid_v7').locator('td').first().textContent()).toBe('018bcfe5-6800-7000-8000-000000000000');
+    await row('http_date').getByRole('button', { name: 'Copy http_date' }).press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Tue, 14 Nov 2023 22:13:20 GMT');
+    expect(await row('http_date').getByRole('button').textContent()).toMatch(/^Copied/);
+
+    await enter(page, '2024-10-26T12:00:00', /^2024-10-26T10:00:00Z/);
+    await page.getByLabel(/measure the time to another instant/).check();
+    await page.getByRole('textbox', { name: /other instant/i }).fill('2024-10-27T12:00:00');
+    const calculated = page.getByRole('region', { name: 'Calculate' });
+    await expect.poll(() => calculated.textContent(), { timeout: 10_000 }).toContain('This day has 25 hours in Europe/Berlin');
+    expect(await calculated.textContent()).toContain('1 day (P1D)');
+
+    await enter(page, '2024-03-30T12:00:00', /^2024-03-30T11:00:00Z/);
+    await page.getByLabel(/add a duration/).check();
+    await page.getByRole('textbox', { name: /duration/i }).fill('P1D');
+    await expect
+      .poll(() => calculated.textContent(), { timeout: 10_000 })
+      .toContain('The offset changes from +01:00 to +02:00 in Europe/Berlin on the way, so P1D is 23 hours of elapsed time here.');
+    expect(await calculated.textContent()).toContain('2024-03-31T12:00:00+02:00');
+    await page.getByRole('textbox', { name: /duration/i }).fill('P1Q');
+    await expect.poll(() => calculated.textContent(), { timeout: 10_000 }).toMatch(/duration must be an ISO 8601 duration/);
+    // The browser logs the one refusal asked for, P1Q's 400; nothing else.
+    expect(complaints).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await context.close();
   });
 
@@ -340,7 +377,11 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       await enter(page, tokens.unsigned, /2 findings/);
       expect(await audit()).toEqual([]);
       await enter(page, '1700000000', /Best guess/);
-      await page.locator('details summary').click();
+      await page.locator('details summary', { hasText: 'implausible' }).click();
+      await page.locator('details summary', { hasText: 'Every format' }).click();
+      await page.getByRole('table', { name: /every format/ }).waitFor({ timeout: 10_000 });
+      await page.getByRole('textbox', { name: /duration/i }).fill('P1D');
+      await page.getByText(/Sum, in UTC/).waitFor({ timeout: 10_000 });
       expect(await audit()).toEqual([]);
       await enter(page, '2024-10-27T02:30:00', /^2024-10-27/);
       expect(await audit()).toEqual([]);
@@ -359,6 +400,8 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     ] as const) {
       await enter(page, value, answered);
       await page.locator('details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+      if (typeof value === 'string' && !value.startsWith('ey'))
+        await page.getByRole('table', { name: /every format/ }).waitFor({ timeout: 10_000 });
       expect(await width()).toBeLessThanOrEqual(360);
     }
     await context.close();

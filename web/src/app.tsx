@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { PasteField, failureText } from './common.js';
 import { useAnswer, useDebounced, type Answer } from './hooks.js';
+import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
 import { decodeFragment, encodeFragment, isPublicKey } from './share.js';
 import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
@@ -146,6 +147,9 @@ export function App() {
           </>
         ) : null}
         {shown?.kind === 'value' ? <IdentifyView body={shown.body} zone={zone} onZone={setZone} /> : null}
+        {shown?.kind === 'value' && shown.body.candidates[0] !== undefined ? (
+          <InstantTools operand={shown.body.candidates[0].exact} tz={zone} />
+        ) : null}
         {shown?.kind === 'datetime' ? (
           <DateTimeView
             body={shown.body}
@@ -154,6 +158,10 @@ export function App() {
             disambiguation={disambiguation}
             onDisambiguation={setDisambiguation}
           />
+        ) : null}
+        {shown?.kind === 'datetime' ? (
+          // A bracketed zone names itself; another `tz` beside it would be refused.
+          <InstantTools operand={shown.body.input} tz={shown.body.input.includes('[') ? undefined : zone} disambiguation={disambiguation} />
         ) : null}
       </main>
     </>
