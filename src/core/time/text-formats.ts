@@ -33,6 +33,9 @@ const NAMED_ZONES: Readonly<Record<string, number>> = {
   pdt: -7 * 3600,
 };
 
+/** A group a regular expression matched; every group read this way is one the expression requires. */
+const at = (match: RegExpExecArray, index: number): string => match[index] ?? '';
+
 const monthOf = (name: string): number => MONTHS.indexOf(name.toLowerCase() as (typeof MONTHS)[number]) + 1;
 /** ISO 8601's day of the week, 1 = Monday, of a civil date. */
 const isoDayOfWeek = (year: number, month: number, day: number): number => ((((daysFromCivil(year, month, day) + 3) % 7) + 7) % 7) + 1;
@@ -119,20 +122,20 @@ const RFC9557 = new RegExp(
 function rfc3339(text: string): Reading | undefined {
   const match = RFC3339.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[1] ?? '', Number(match[2]), match[3] ?? '', match[4], match[5], match[6], match[7]);
-  const offset = match[8] === undefined ? offsetSeconds(match[9] ?? '') : 0;
+  const clock = wallClock(at(match, 1), Number(match[2]), at(match, 3), match[4], match[5], match[6], match[7]);
+  const offset = match[8] === undefined ? offsetSeconds(at(match, 9)) : 0;
   return clock === undefined || offset === undefined ? undefined : exact(atOffset(clock, offset));
 }
 
 function rfc9557(text: string): Reading | undefined {
   const match = RFC9557.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[1] ?? '', Number(match[2]), match[3] ?? '', match[4], match[5], match[6], match[7]);
-  const offset = match[8] === undefined ? offsetSeconds(match[9] ?? '') : 0;
+  const clock = wallClock(at(match, 1), Number(match[2]), at(match, 3), match[4], match[5], match[6], match[7]);
+  const offset = match[8] === undefined ? offsetSeconds(at(match, 9)) : 0;
   if (clock === undefined || offset === undefined) return undefined;
   let zone: string;
   try {
-    zone = resolveZone(match[10] ?? '');
+    zone = resolveZone(at(match, 10));
   } catch {
     return undefined;
   }
@@ -147,8 +150,8 @@ const BASIC = new RegExp(`^(\\d{4})(\\d{2})(\\d{2})[Tt](\\d{2})(\\d{2})(\\d{2})$
 function iso8601Basic(text: string): Reading | undefined {
   const match = BASIC.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[1] ?? '', Number(match[2]), match[3] ?? '', match[4], match[5], match[6], match[7]);
-  const zone = match[8] ?? '';
+  const clock = wallClock(at(match, 1), Number(match[2]), at(match, 3), match[4], match[5], match[6], match[7]);
+  const zone = at(match, 8);
   const offset = zone.toUpperCase() === 'Z' ? 0 : offsetSeconds(zone);
   return clock === undefined || offset === undefined ? undefined : exact(atOffset(clock, offset));
 }
@@ -161,8 +164,8 @@ const RFC5322 = new RegExp(
 function rfc5322(text: string): Reading | undefined {
   const match = RFC5322.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[4] ?? '', monthOf(match[3] ?? ''), match[2] ?? '', match[5], match[6], match[7]);
-  const zone = (match[8] ?? '').toLowerCase();
+  const clock = wallClock(at(match, 4), monthOf(at(match, 3)), at(match, 2), match[5], match[6], match[7]);
+  const zone = at(match, 8).toLowerCase();
   const offset = NAMED_ZONES[zone] ?? offsetSeconds(zone);
   if (clock === undefined || offset === undefined) return undefined;
   return exact(atOffset(clock, offset), {}, dayNameNote(match[1], clock));
@@ -192,14 +195,14 @@ function httpDate(text: string, { nowMs }: ReadingContext): Reading | undefined 
   let clock: WallClock | undefined;
   if (fixdate !== null) {
     name = fixdate[1];
-    clock = wallClock(fixdate[4] ?? '', monthOf(fixdate[3] ?? ''), fixdate[2] ?? '', fixdate[5], fixdate[6], fixdate[7]);
+    clock = wallClock(at(fixdate, 4), monthOf(at(fixdate, 3)), at(fixdate, 2), fixdate[5], fixdate[6], fixdate[7]);
   } else if (rfc850 !== null) {
     name = rfc850[1];
     const year = String(rfc850Year(Number(rfc850[4]), nowMs));
-    clock = wallClock(year, monthOf(rfc850[3] ?? ''), rfc850[2] ?? '', rfc850[5], rfc850[6], rfc850[7]);
+    clock = wallClock(year, monthOf(at(rfc850, 3)), at(rfc850, 2), rfc850[5], rfc850[6], rfc850[7]);
   } else if (asctime !== null) {
     name = asctime[1];
-    clock = wallClock(asctime[7] ?? '', monthOf(asctime[2] ?? ''), (asctime[3] ?? '').trim(), asctime[4], asctime[5], asctime[6]);
+    clock = wallClock(at(asctime, 7), monthOf(at(asctime, 2)), at(asctime, 3).trim(), asctime[4], asctime[5], asctime[6]);
   }
   return clock === undefined ? undefined : exact(atOffset(clock, 0), {}, dayNameNote(name, clock));
 }
@@ -210,8 +213,8 @@ function clf(text: string): Reading | undefined {
   const match = CLF.exec(text);
   // Brackets come in pairs, or not at all.
   if (match === null || (match[1] === '[') !== (match[9] === ']')) return undefined;
-  const clock = wallClock(match[4] ?? '', monthOf(match[3] ?? ''), match[2] ?? '', match[5], match[6], match[7]);
-  const offset = offsetSeconds(match[8] ?? '');
+  const clock = wallClock(at(match, 4), monthOf(at(match, 3)), at(match, 2), match[5], match[6], match[7]);
+  const offset = offsetSeconds(at(match, 8));
   return clock === undefined || offset === undefined ? undefined : exact(atOffset(clock, offset));
 }
 
@@ -220,8 +223,8 @@ const JS_DATE = new RegExp(`^${DAY} ${MONTH} (\\d{2}) (\\d{4}) (\\d{2}):(\\d{2})
 function jsDate(text: string): Reading | undefined {
   const match = JS_DATE.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[4] ?? '', monthOf(match[2] ?? ''), match[3] ?? '', match[5], match[6], match[7]);
-  const offset = offsetSeconds(match[8] ?? '');
+  const clock = wallClock(at(match, 4), monthOf(at(match, 2)), at(match, 3), match[5], match[6], match[7]);
+  const offset = offsetSeconds(at(match, 8));
   return clock === undefined || offset === undefined ? undefined : exact(atOffset(clock, offset), {}, dayNameNote(match[1], clock));
 }
 
@@ -232,8 +235,8 @@ const GO_TIME = new RegExp(
 function goTime(text: string): Reading | undefined {
   const match = GO_TIME.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[1] ?? '', Number(match[2]), match[3] ?? '', match[4], match[5], match[6], match[7]);
-  const offset = offsetSeconds(match[8] ?? '');
+  const clock = wallClock(at(match, 1), Number(match[2]), at(match, 3), match[4], match[5], match[6], match[7]);
+  const offset = offsetSeconds(at(match, 8));
   return clock === undefined || offset === undefined ? undefined : exact(atOffset(clock, offset));
 }
 
@@ -242,7 +245,7 @@ const ISO_LOCAL = new RegExp(`^(\\d{4})-(\\d{2})-(\\d{2})[Tt ](\\d{2}):(\\d{2})(
 function isoLocal(text: string, context: ReadingContext): Reading | undefined {
   const match = ISO_LOCAL.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[1] ?? '', Number(match[2]), match[3] ?? '', match[4], match[5], match[6], match[7]);
+  const clock = wallClock(at(match, 1), Number(match[2]), at(match, 3), match[4], match[5], match[6], match[7]);
   return clock === undefined ? undefined : floating(clock, context);
 }
 
@@ -251,7 +254,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function isoDate(text: string, context: ReadingContext): Reading | undefined {
   const match = ISO_DATE.exec(text);
   if (match === null) return undefined;
-  const clock = wallClock(match[1] ?? '', Number(match[2]), match[3] ?? '');
+  const clock = wallClock(at(match, 1), Number(match[2]), at(match, 3));
   return clock === undefined ? undefined : floating(clock, context, true);
 }
 

@@ -139,3 +139,45 @@ describe('dates written as text', () => {
     });
   });
 });
+
+describe('dates that do not exist, in every text format', () => {
+  it.each([
+    // Each field of a wall clock out of its range, one at a time.
+    ['2023-00-14T22:13:20Z', 'rfc3339'],
+    ['2023-11-00T22:13:20Z', 'rfc3339'],
+    ['2023-11-31T22:13:20Z', 'rfc3339'],
+    ['2023-11-14T22:60:20Z', 'rfc3339'],
+    ['2023-11-14T22:13:61Z', 'rfc3339'],
+    ['2023-11-14T22:13:20+01:60', 'rfc3339'],
+    // A date or an offset that cannot be, in each of the other forms.
+    ['2023-02-31T23:13:20+01:00[Europe/Paris]', 'rfc9557'],
+    ['2023-11-14T23:13:20+24:00[Europe/Paris]', 'rfc9557'],
+    ['20231314T221320Z', 'iso8601_basic'],
+    ['20231114T221320+2400', 'iso8601_basic'],
+    ['31 Feb 2023 10:00:00 +0000', 'rfc5322'],
+    ['14 Nov 2023 10:00:00 +0160', 'rfc5322'],
+    ['Tue, 31 Feb 2023 22:13:20 GMT', 'http_date'],
+    ['Tuesday, 31-Feb-23 22:13:20 GMT', 'http_date'],
+    ['Tue Feb 31 22:13:20 2023', 'http_date'],
+    ['[31/Feb/2023:22:13:20 +0000]', 'clf'],
+    ['[14/Nov/2023:22:13:20 +2400]', 'clf'],
+    ['Tue Feb 31 2023 23:13:20 GMT+0100', 'js_date'],
+    ['Tue Nov 14 2023 23:13:20 GMT+2400', 'js_date'],
+    ['2023-02-31 22:13:20 +0000 UTC', 'go_time'],
+    ['2023-11-14 22:13:20 +2400 UTC', 'go_time'],
+    ['2023-02-31 10:00', 'iso_local'],
+    ['2023-02-31', 'iso_date'],
+  ])('%s is not a %s', (value, format) => {
+    expect(read(value, format)).toBeUndefined();
+  });
+
+  it('reads a leap second with a zone: 00:59:60 in Paris was the leap second of 2016', () => {
+    expect(read('2017-01-01T00:59:60+01:00[Europe/Paris]', 'rfc9557')?.exact).toBe('2016-12-31T23:59:59Z');
+  });
+
+  it("starts a week date and an ordinal date at the zone's first instant of the day too", () => {
+    // 2018-11-04, a Sunday and day 308, began at 01:00 -02:00 in São Paulo (tzdata).
+    expect(read('2018-W44-7', 'iso_week_date', 'America/Sao_Paulo')?.exact).toBe('2018-11-04T03:00:00Z');
+    expect(read('2018-308', 'iso_ordinal_date', 'America/Sao_Paulo')?.exact).toBe('2018-11-04T03:00:00Z');
+  });
+});

@@ -88,3 +88,47 @@ describe('FormatInstant', () => {
     expectDomainError(() => format.execute({ datetime: '1700000000' }), 'DATETIME_INVALID', /^datetime must be an RFC 3339 date-time/);
   });
 });
+
+describe('FormatInstant at the edges of each format', () => {
+  const has = (input: Parameters<FormatInstant['execute']>[0], code: string) => valuesOf(input)[code];
+
+  it('writes a count of zero at its epoch, and leaves out one unit before it', () => {
+    expect(has({ timestamp: '1288834974657', unit: 'milliseconds' }, 'snowflake_twitter')).toBe('0');
+    expect(has({ timestamp: '1288834974656', unit: 'milliseconds' }, 'snowflake_twitter')).toBeUndefined();
+    expect(has({ timestamp: '0' }, 'snowflake_mastodon')).toBe('0');
+    expect(has({ datetime: '1601-01-01T00:00:00Z' }, 'filetime')).toBe('0');
+    expect(has({ datetime: '1601-01-01T00:00:00Z' }, 'webkit_microseconds')).toBe('0');
+    expect(has({ datetime: '1600-12-31T23:59:59.999999999Z' }, 'filetime')).toBeUndefined();
+    expect(has({ datetime: '1980-01-06T00:00:00Z' }, 'gps_seconds')).toBe('0');
+    expect(has({ datetime: '1980-01-05T23:59:59Z' }, 'gps_seconds')).toBeUndefined();
+    expect(has({ datetime: '1900-03-01T00:00:00Z' }, 'excel_1900')).toBe('61');
+    expect(has({ datetime: '1900-02-28T23:59:59Z' }, 'excel_1900')).toBeUndefined();
+    expect(has({ datetime: '1904-01-01T00:00:00Z' }, 'excel_1904')).toBe('0');
+  });
+
+  it('counts the leap second inserted at the very instant GPS time is asked for', () => {
+    // 2017-01-01T00:00:00Z is the first second after the 18th leap second since 1980 (IERS Bulletin C).
+    expect(has({ datetime: '2017-01-01T00:00:00Z' }, 'gps_seconds')).toBe(String(1_483_228_800 - 315_964_800 + 18));
+    expect(has({ datetime: '2016-12-31T23:59:59Z' }, 'gps_seconds')).toBe(String(1_483_228_799 - 315_964_800 + 17));
+  });
+
+  it('keeps the 32-bit counts below 2^32', () => {
+    const last = -2_082_844_800 + 2 ** 32 - 1;
+    expect(has({ timestamp: String(last) }, 'hfs_plus_seconds')).toBe(String(2 ** 32 - 1));
+    expect(has({ timestamp: String(last + 1) }, 'hfs_plus_seconds')).toBeUndefined();
+  });
+
+  it('writes RFC 5322 from 1900 on, and the local forms only for local years 0001 to 9999', () => {
+    expect(has({ datetime: '1900-01-01T00:00:00Z' }, 'rfc5322')).toBe('Mon, 01 Jan 1900 00:00:00 +0000');
+    expect(has({ datetime: '1899-12-31T23:59:59Z' }, 'rfc5322')).toBeUndefined();
+    // Kiribati's +14:00 puts the last UTC day of 9999 in local year 10000.
+    const late = valuesOf({ datetime: '9999-12-31T12:00:00Z', tz: 'Pacific/Kiritimati' });
+    for (const code of ['rfc9557', 'rfc5322', 'iso_week_date', 'iso_ordinal_date']) expect(late).not.toHaveProperty(code);
+    expect(valuesOf({ datetime: '9999-12-31T09:59:59Z', tz: 'Pacific/Kiritimati' }).rfc9557).toBe(
+      '9999-12-31T23:59:59+14:00[Pacific/Kiritimati]',
+    );
+    // And -12:00 puts the first UTC hours of 0001 in local year 0000.
+    const early = valuesOf({ datetime: '0001-01-01T06:00:00Z', tz: 'Etc/GMT+12' });
+    for (const code of ['rfc9557', 'iso_week_date', 'iso_ordinal_date']) expect(early).not.toHaveProperty(code);
+  });
+});
