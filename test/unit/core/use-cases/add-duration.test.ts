@@ -106,3 +106,46 @@ describe('AddDuration', () => {
     expectDomainError(() => add.execute({ from: '0', duration: 'P10000Y' }), 'RESULT_OUT_OF_RANGE', /^the result is out of range/);
   });
 });
+
+describe('AddDuration, unit by unit', () => {
+  it.each(Object.entries(DURATION_LIMITS))('takes at most %s %s', (unit, limit) => {
+    const letter = { years: 'Y', months: 'M', weeks: 'W', days: 'D', hours: 'H', minutes: 'M', seconds: 'S' }[unit] ?? '';
+    const time = ['hours', 'minutes', 'seconds'].includes(unit) ? 'T' : '';
+    const at = (count: bigint) => () => add.execute({ from: '0', duration: `P${time}${count}${letter}` });
+    // At its limit a count is read (and its sum is out of range); one more is too long.
+    expectDomainError(at(limit), 'RESULT_OUT_OF_RANGE', /out of range/);
+    expectDomainError(at(limit + 1n), 'DURATION_TOO_LONG', /^duration is too long/);
+  });
+
+  it('splits a fraction of a second into its milli-, micro- and nanoseconds', () => {
+    expect(add.execute({ from: '0', duration: 'PT0.123456789S' })).toMatchObject({
+      duration: 'PT0.123456789S',
+      result: { exact: '1970-01-01T00:00:00.123456789Z' },
+    });
+  });
+
+  it('moves months across years and backwards, and shows local time only with a zone', () => {
+    expect(add.execute({ from: '2024-03-31T00:00:00Z', duration: '-P1M' }).result.exact).toBe('2024-02-29T00:00:00Z');
+    expect(add.execute({ from: '2023-12-31T00:00:00Z', duration: 'P13M' }).result.exact).toBe('2025-01-31T00:00:00Z');
+    expect(add.execute({ from: '2024-01-15T00:00:00Z', duration: '-P1Y1M' }).result.exact).toBe('2022-12-15T00:00:00Z');
+    const utc = add.execute({ from: '1700000000', duration: 'P1D' });
+    expect(utc.time_zone).toBe('UTC');
+    expect(utc.result).not.toHaveProperty('local');
+    expect(utc.result.resolution).toEqual({ kind: 'unique', disambiguation: 'compatible', candidates: ['2023-11-15T22:13:20Z'] });
+  });
+
+  it('reads a sum that falls in an overlap with disambiguation, and refuses it with reject, naming both', () => {
+    // 02:30 on 2024-10-27 happened twice in Berlin.
+    const from = '2024-10-26T02:30:00+02:00[Europe/Berlin]';
+    expect(add.execute({ from, duration: 'P1D' }).result).toMatchObject({
+      exact: '2024-10-27T00:30:00Z',
+      resolution: { kind: 'overlap', candidates: ['2024-10-27T00:30:00Z', '2024-10-27T01:30:00Z'] },
+    });
+    expect(add.execute({ from, duration: 'P1D', disambiguation: 'later' }).result.exact).toBe('2024-10-27T01:30:00Z');
+    expectDomainError(
+      () => add.execute({ from, duration: 'P1DT1H', disambiguation: 'reject' }),
+      'DATETIME_REPEATED',
+      /^the sum's wall-clock time 2024-10-27T02:30:00 is ambiguous in Europe\/Berlin: .*earlier gives 2024-10-27T01:30:00Z, later gives 2024-10-27T02:30:00Z$/,
+    );
+  });
+});

@@ -108,3 +108,33 @@ describe('DiffInstants', () => {
     expectDomainError(() => diff.execute({ from: '0', to: '1', unit: 'weeks' }), 'UNIT_INVALID', /^unit must be one of/);
   });
 });
+
+describe('DiffInstants, unit by unit', () => {
+  it('says every unit in the plural but one, and carries milli-, micro- and nanoseconds in calendar.nanoseconds', () => {
+    expect(diff.execute({ from: '2024-01-01T00:00:00Z', to: '2026-03-03T02:02:02.002003004Z' })).toMatchObject({
+      human: '2 years, 2 months, 2 days, 2 hours, 2 minutes, 2.002003004 seconds',
+      calendar: { years: 2, months: 2, days: 2, hours: 2, minutes: 2, seconds: 2, nanoseconds: 2_003_004 },
+    });
+    expect(diff.execute({ from: '0', to: String(14 * 86_400) }).human).toBe('14 days');
+    expect(diff.execute({ from: '0', to: String(14 * 86_400), largest_unit: 'weeks' }).human).toBe('2 weeks');
+  });
+
+  it('refuses an unknown disambiguation even when no operand is a wall-clock time, and reads the same zone twice as one', () => {
+    expectDomainError(
+      () => diff.execute({ from: '0', to: '1', disambiguation: 'sometimes' }),
+      'DISAMBIGUATION_INVALID',
+      /^disambiguation must be one of/,
+    );
+    expect(diff.execute({ from: '2024-01-01T00:00:00[Europe/Berlin]', to: '2024-01-02T00:00:00[europe/berlin]' }).time_zone).toBe(
+      'Europe/Berlin',
+    );
+  });
+
+  it('names the operand whose bracketed zone is unknown', () => {
+    expectDomainError(
+      () => diff.execute({ from: '0', to: '2024-01-01T00:00:00[Mars/Olympus]' }),
+      'TZ_UNKNOWN',
+      /^to must be an IANA time zone/,
+    );
+  });
+});

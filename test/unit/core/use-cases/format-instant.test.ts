@@ -132,3 +132,14 @@ describe('FormatInstant at the edges of each format', () => {
     for (const code of ['rfc9557', 'iso_week_date', 'iso_ordinal_date']) expect(early).not.toHaveProperty(code);
   });
 });
+
+describe('FormatInstant refusals', () => {
+  it('refuses an unknown unit or disambiguation, whichever form the instant takes', () => {
+    expectDomainError(() => format.execute({ datetime: '2024-01-01T00:00:00Z', unit: 'weeks' }), 'UNIT_INVALID', /^unit must be one of/);
+    expectDomainError(
+      () => format.execute({ timestamp: '0', disambiguation: 'sometimes' }),
+      'DISAMBIGUATION_INVALID',
+      /^disambiguation must be one of/,
+    );
+  });
+});
