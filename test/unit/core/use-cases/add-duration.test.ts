@@ -149,3 +149,9 @@ describe('AddDuration, unit by unit', () => {
     );
   });
 });
+
+describe('AddDuration, the duration as given', () => {
+  it('reads a duration with surrounding whitespace', () => {
+    expect(add.execute({ from: '0', duration: '  P1D\n' }).duration).toBe('P1D');
+  });
+});

@@ -143,3 +143,10 @@ describe('FormatInstant refusals', () => {
     );
   });
 });
+
+describe('FormatInstant, the first and last local years', () => {
+  it('writes the local forms in year 0001 and RFC 5322 in year 9999', () => {
+    expect(valuesOf({ datetime: '0001-01-01T12:00:00Z', tz: 'UTC' }).rfc9557).toBe('0001-01-01T12:00:00+00:00[UTC]');
+    expect(valuesOf({ datetime: '9999-12-31T12:00:00Z' }).rfc5322).toBe('Fri, 31 Dec 9999 12:00:00 +0000');
+  });
+});
