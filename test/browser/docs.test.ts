@@ -19,7 +19,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     await running?.close();
   });
 
-  it('lists the six operations and runs each tag’s operation from its prefilled examples', async () => {
+  it('lists the nine operations and runs each tag’s operation from its prefilled examples', async () => {
     const page = await browser.newPage();
     const foreign: string[] = [];
     const blocked: string[] = [];
@@ -37,13 +37,16 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
       [
         '/jwt/decode',
         '/jwt/verify',
+        '/unix-timestamp/add',
+        '/unix-timestamp/diff',
+        '/unix-timestamp/format',
         '/unix-timestamp/identify',
         '/unix-timestamp/now',
         '/unix-timestamp/to-unix',
         '/unix-timestamp/to-utc',
       ].flatMap((path) => [path, path]),
     );
-    expect(await page.locator('.opblock-post').count()).toBe(6);
+    expect(await page.locator('.opblock-post').count()).toBe(9);
     expect(await page.locator('.btn.authorize').count()).toBe(0);
 
     const run = async (path: string) => {
@@ -71,6 +74,14 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     expect(identify.body).toMatchObject({
       candidates: expect.arrayContaining([expect.objectContaining({ format: 'filetime', exact: '2025-01-01T00:00:00Z' })]),
     });
+
+    const diff = await run('/unix-timestamp/diff');
+    expect(diff.status).toBe('200');
+    expect(diff.body).toMatchObject({ exact: 'PT25H', human: '1 day' });
+
+    const format = await run('/unix-timestamp/format');
+    expect(format.status).toBe('200');
+    expect(format.body).toMatchObject({ exact: '2023-11-14T22:13:20Z' });
 
     const decode = await run('/jwt/decode');
     expect(decode.status).toBe('200');

@@ -1636,7 +1636,7 @@ export interface operations {
             query?: {
                 /** @description The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime */
                 timestamp?: string;
-                /** @description The instant as a date-time, read as /to-unix reads it; give this or timestamp */
+                /** @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp */
                 datetime?: string;
                 /** @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds */
                 unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
@@ -1785,10 +1785,7 @@ export interface operations {
                      * @example 1700000000
                      */
                     timestamp?: string;
-                    /**
-                     * @description The instant as a date-time, read as /to-unix reads it; give this or timestamp
-                     * @example 2023-11-14T23:13:20+01:00[Europe/Berlin]
-                     */
+                    /** @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp */
                     datetime?: string;
                     /**
                      * @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds

@@ -94,9 +94,11 @@ export const formatInput = inputObject({
   timestamp: stringParam('timestamp', 'The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime')
     .meta({ example: '1700000000' })
     .optional(),
-  datetime: stringParam('datetime', 'The instant as a date-time, read as /to-unix reads it; give this or timestamp')
-    .meta({ example: '2023-11-14T23:13:20+01:00[Europe/Berlin]' })
-    .optional(),
+  // No example: the API reference fills in every example it has, and this and timestamp are exclusive.
+  datetime: stringParam(
+    'datetime',
+    'The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp',
+  ).optional(),
   unit: operandUnit,
   tz: requestTz,
   disambiguation,
