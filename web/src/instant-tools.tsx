@@ -144,6 +144,7 @@ function Calculator({ operand, tz, disambiguation }: Instant) {
   const answer = useAnswer(JSON.stringify({ operand, tz, disambiguation, mode, text }), call);
   const shown = shownOf(answer);
   const current = shown?.kind === mode ? shown : undefined;
+  const words = current?.kind === 'diff' ? diffWords(current.body) : undefined;
   return (
     <Section title="Calculate">
       <fieldset class="modes">
@@ -179,10 +180,10 @@ function Calculator({ operand, tz, disambiguation }: Instant) {
           <dd>
             <code>{current.body.exact}</code>, {current.body.seconds} seconds
           </dd>
-          {diffWords(current.body) === undefined ? null : (
+          {words === undefined ? null : (
             <>
               <dt>Daylight saving time</dt>
-              <dd>{diffWords(current.body)}</dd>
+              <dd>{words}</dd>
             </>
           )}
         </dl>

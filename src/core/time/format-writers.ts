@@ -81,7 +81,7 @@ const TWO_32 = 1n << 32n;
 const pad = (value: number | bigint, width: number): string => String(value).padStart(width, '0');
 const hex = (value: bigint, width: number): string => value.toString(16).padStart(width, '0');
 const within = (value: bigint, below: bigint): boolean => value >= 0n && value < below;
-/** A count of `unit` since `epoch`, floored, or undefined when it is not in `0 … below − 1` (no bound: any). */
+/** A count of `unit` since `epoch`, floored. */
 const countSince = (unixNs: bigint, epoch: bigint, unit: bigint): bigint => floorDiv(unixNs - epoch, unit);
 
 /** Nine digits of a fraction of a second, without trailing zeros, with its dot; nothing for none. */

@@ -71,7 +71,7 @@ export function parseDuration(text: string): ParsedDuration {
     if (counts[unit] > DURATION_LIMITS[unit]) {
       throw new DomainError(
         'DURATION_TOO_LONG',
-        `duration is too long: at most ${DURATION_LIMITS[unit].toLocaleString('en-US')} ${unit}, the count of 10,000 years`,
+        `duration is too long: at most ${DURATION_LIMITS[unit].toLocaleString('en-US')} ${unit}, as many as 10,000 years of 366 days hold`,
       );
     }
   }
@@ -146,13 +146,13 @@ export class AddDuration {
       const local = zoned.toPlainDateTime();
       const movedMonths = this.addMonths(local, whole.years, whole.months, overflowing);
       const wall = movedMonths.add({ weeks: whole.weeks, days: whole.days });
-      const earlier = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' }).add(time);
-      const later = wall.toZonedDateTime(timeZone, { disambiguation: 'later' }).add(time);
-      const kind = earlier.equals(later)
-        ? 'unique'
-        : wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' }).toPlainDateTime().equals(wall)
-          ? 'overlap'
-          : 'gap';
+      // The wall clock read both ways, once: they differ in a gap or an overlap, and the earlier one shows
+      // the wall clock itself only in an overlap.
+      const earlierWall = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
+      const laterWall = wall.toZonedDateTime(timeZone, { disambiguation: 'later' });
+      const kind = earlierWall.equals(laterWall) ? 'unique' : earlierWall.toPlainDateTime().equals(wall) ? 'overlap' : 'gap';
+      const earlier = earlierWall.add(time);
+      const later = laterWall.add(time);
       const candidates =
         kind === 'unique' ? [instantIso(earlier.toInstant())] : [instantIso(earlier.toInstant()), instantIso(later.toInstant())];
       if (kind !== 'unique' && chosen === 'reject') {
@@ -165,8 +165,9 @@ export class AddDuration {
             : `the sum's wall-clock time ${text} is ambiguous in ${timeZone}: it falls in an overlap where clocks repeat; ${choices}`,
         );
       }
-      const read = chosen === 'reject' ? 'compatible' : chosen;
-      resultNs = wall.toZonedDateTime(timeZone, { disambiguation: read }).add(time).epochNanoseconds;
+      // compatible is Temporal's: the later reading in a gap, the earlier in an overlap.
+      const takesLater = chosen === 'later' || (chosen === 'compatible' && kind === 'gap');
+      resultNs = (takesLater ? later : earlier).epochNanoseconds;
       resolution = { kind, disambiguation: chosen, candidates };
     } else {
       resultNs = zoned.toInstant().add(time).epochNanoseconds;
