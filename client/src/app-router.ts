@@ -11,6 +11,21 @@ export interface ErrorShape {
 
 type Query<Input, Output> = TRPCQueryProcedure<{ meta: object; input: Input; output: Output }>;
 
+export type AmrValue = { value: unknown; known: boolean; description: string | null; defined_by: string[] };
+
+export type ExplainedMember = {
+  in: 'header' | 'payload';
+  name: string;
+  known: boolean;
+  title: string | null;
+  description: string | null;
+  defined_by: string[];
+  reference: string | null;
+  vendor: string | null;
+  utc?: Utc | null | undefined;
+  values?: AmrValue[] | null | undefined;
+};
+
 export type Finding = {
   code:
     | 'alg_none'
@@ -107,11 +122,15 @@ export type InnermostToken = {
   encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
   source: 'decode';
   findings: Finding[];
+  explained: ExplainedMember[];
+  issuer_vendor: IssuerVendor;
   serialization?: 'flattened' | 'general' | undefined;
   signatures?: JwsSignature[] | undefined;
   jwe?: JweFacts | undefined;
   sd_jwt?: SdJwt | undefined;
 };
+
+export type IssuerVendor = { code: string; name: string; detected_by: string } | null;
 
 export type JweFacts = {
   encryption: string | null;
@@ -160,6 +179,8 @@ export type NestedToken = {
   encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
   source: 'decode';
   findings: Finding[];
+  explained: ExplainedMember[];
+  issuer_vendor: IssuerVendor;
   nested?: InnermostToken | undefined;
   serialization?: 'flattened' | 'general' | undefined;
   signatures?: JwsSignature[] | undefined;
@@ -362,6 +383,8 @@ export type AppRouter = TRPCBuiltRouter<
           encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
           source: 'decode';
           findings: Finding[];
+          explained: ExplainedMember[];
+          issuer_vendor: IssuerVendor;
           input: string;
           nested?: NestedToken | undefined;
           serialization?: 'flattened' | 'general' | undefined;

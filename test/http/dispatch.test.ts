@@ -86,6 +86,8 @@ describe('one dispatcher for every transport', () => {
       audience: null,
       subject: null,
       findings: [],
+      explained: [],
+      issuer_vendor: null,
     };
     const unwritable = { execute: () => ({ ...decoded, ...derived }) } as unknown as DecodeJwt;
     const broken = (tuning: { trpcFastPath?: boolean } = {}) =>

@@ -22,6 +22,20 @@ const shapeOf = (value: unknown): unknown =>
     ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]))
     : typeof value;
 
+/**
+ * An answer as a document shows it: `"explained":[…]` stands for a decode's whole `explained` list,
+ * which the documents write out once, for the Entra example, and elide elsewhere.
+ */
+function asShown(text: string, shown: string): string {
+  if (!shown.includes('[…]')) return text;
+  expect(JSON.stringify(JSON.parse(text))).toBe(text);
+  const elided = '\u0000elided';
+  return JSON.stringify(JSON.parse(text), (key, value: unknown) => (key === 'explained' ? elided : value)).replaceAll(
+    JSON.stringify(elided),
+    '[…]',
+  );
+}
+
 describe('README and docs/api.md examples', () => {
   // The README states its JWT answers as of 2026-11-22T00:00:00Z: expiry and findings depend on the day.
   const container = createContainer(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' }));
@@ -51,7 +65,7 @@ describe('README and docs/api.md examples', () => {
     async (_label, url, answer) => {
       const res = await request(app).get(`${url.pathname}${url.search}`);
       if (/[./]now\b/.test(url.pathname)) expect(shapeOf(res.body)).toEqual(shapeOf(JSON.parse(answer)));
-      else expect(res.text).toBe(answer);
+      else expect(asShown(res.text, answer)).toBe(answer);
     },
   );
 });

@@ -3,6 +3,7 @@ import { MAX_JSON_DEPTH, MAX_TOKEN_LENGTH, numericClaim, own, type JsonObject } 
 import { readToken, type JweFacts, type JwsSignature } from '../jwt/forms.js';
 import type { SdJwt, SdJwtProblems } from '../jwt/sd-jwt.js';
 import { findingsOf, type Finding } from '../jwt/findings.js';
+import { explainToken, type ExplainedMember, type IssuerVendor } from '../jwt/claims/dictionary.js';
 import type { Clock } from '../ports/clock.js';
 import type { HmacAlgorithm, KnownSecrets } from '../ports/known-secrets.js';
 import { MAX_UNIX_MS, MIN_UNIX_MS, formatIsoSecond } from '../time/calendar.js';
@@ -36,6 +37,10 @@ export interface DecodedBody {
   readonly encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
   readonly source: 'decode';
   readonly findings: Finding[];
+  /** Every header member, then every claim, explained from IANA's registries and the detected issuer's pack. */
+  readonly explained: ExplainedMember[];
+  /** The issuer that `iss` names, by contract §4d's patterns, or null. */
+  readonly issuer_vendor: IssuerVendor | null;
   readonly serialization?: 'flattened' | 'general';
   readonly signatures?: JwsSignature[];
   readonly jwe?: JweFacts;
@@ -81,7 +86,8 @@ function parseFlag(value: boolean | string | undefined): boolean {
  * header, claims and signature; a JWE into its headers and byte lengths,
  * never decrypted; a JWS JSON serialization with every signature; a nested JWT
  * level by level; an SD-JWT with its disclosures put in place. It derives the
- * registered time claims against the clock and lists security findings. With
+ * registered time claims against the clock, lists security findings, and
+ * explains every header member and claim (contract §4d). With
  * `check_secrets`, an HMAC signature is tried against the publicly known secrets.
  *
  * It never verifies the signature otherwise and never trusts the claims: they
@@ -186,6 +192,7 @@ export class DecodeJwt {
     const exp = numericClaim(own(claims, 'exp'));
     const iat = numericClaim(own(claims, 'iat'));
     const nbf = numericClaim(own(claims, 'nbf'));
+    const { explained, issuer_vendor } = explainToken(header, claims);
     return {
       input,
       header,
@@ -214,6 +221,8 @@ export class DecodeJwt {
         headerConflict: headerConflict === true,
         sd,
       }),
+      explained,
+      issuer_vendor,
     };
   }
 }
@@ -269,5 +278,7 @@ function withoutClaims(
       duplicateMember,
       knownSecret: undefined,
     }),
+    explained: explainToken(header, null).explained,
+    issuer_vendor: null,
   };
 }

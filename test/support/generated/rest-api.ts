@@ -344,6 +344,50 @@ export interface components {
             /** @description Why it matters, citing RFC 8725 where it applies */
             message: string;
         };
+        /** @description One header member or claim, explained (contract §4d) */
+        ExplainedMember: {
+            /**
+             * @description Whether the name is a JOSE header parameter or a claim
+             * @enum {string}
+             */
+            in: "header" | "payload";
+            name: string;
+            /** @description False for a name that neither IANA nor the detected issuer defines */
+            known: boolean;
+            title: string | null;
+            description: string | null;
+            /** @description The documents that define the name, in order: RFC 7519, OpenID Connect Core 1.0, or a vendor such as Microsoft Entra ID */
+            defined_by: string[];
+            /** @description IANA's Reference text, or the URL of the vendor's documentation; null for an unknown name */
+            reference: string | null;
+            /** @description The pack that explained the claim; null for IANA's and unknown names */
+            vendor: ("entra" | "auth0" | "okta" | "keycloak" | "google" | "cognito" | "firebase" | "github_actions" | "kubernetes" | "apple") | null;
+            /** @description exp, nbf, iat, auth_time, updated_at and toe: the NumericDate in UTC, or null when it is not a number in years 0001–9999 */
+            utc?: components["schemas"]["Utc"] | null;
+            /** @description amr: each element explained, or null when amr is not an array */
+            values?: components["schemas"]["AmrValue"][] | null;
+        };
+        AmrValue: {
+            /** @description The element of amr, verbatim */
+            value: unknown;
+            /** @description Registered in IANA's Authentication Method Reference Values */
+            known: boolean;
+            description: string | null;
+            /** @description The documents that define the name, in order: RFC 7519, OpenID Connect Core 1.0, or a vendor such as Microsoft Entra ID */
+            defined_by: string[];
+        };
+        /** @description The issuer that iss names, recognised from its text alone (nothing is verified or fetched), or null */
+        IssuerVendor: {
+            /** @enum {string} */
+            code: "entra" | "auth0" | "okta" | "keycloak" | "google" | "cognito" | "firebase" | "github_actions" | "kubernetes" | "apple";
+            /** @example Microsoft Entra ID */
+            name: string;
+            /**
+             * @description The iss pattern that matched
+             * @example https://sts.windows.net/{tenant}/
+             */
+            detected_by: string;
+        } | null;
         /** @description One signature of a JWS JSON serialization */
         JwsSignature: {
             /** @description The decoded protected header, or null */
@@ -439,6 +483,9 @@ export interface components {
             source: "decode";
             /** @description Security findings about the token, most severe first; empty when there is nothing to say */
             findings: components["schemas"]["Finding"][];
+            /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
+            explained: components["schemas"]["ExplainedMember"][];
+            issuer_vendor: components["schemas"]["IssuerVendor"];
             /**
              * @description For a JWS JSON serialization
              * @enum {string}
@@ -479,6 +526,9 @@ export interface components {
             source: "decode";
             /** @description Security findings about the token, most severe first; empty when there is nothing to say */
             findings: components["schemas"]["Finding"][];
+            /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
+            explained: components["schemas"]["ExplainedMember"][];
+            issuer_vendor: components["schemas"]["IssuerVendor"];
             /**
              * @description For a JWS JSON serialization
              * @enum {string}
@@ -2688,6 +2738,9 @@ export interface operations {
                         source: "decode";
                         /** @description Security findings about the token, most severe first; empty when there is nothing to say */
                         findings: components["schemas"]["Finding"][];
+                        /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
+                        explained: components["schemas"]["ExplainedMember"][];
+                        issuer_vendor: components["schemas"]["IssuerVendor"];
                         /**
                          * @description For a JWS JSON serialization
                          * @enum {string}
@@ -2849,6 +2902,9 @@ export interface operations {
                         source: "decode";
                         /** @description Security findings about the token, most severe first; empty when there is nothing to say */
                         findings: components["schemas"]["Finding"][];
+                        /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
+                        explained: components["schemas"]["ExplainedMember"][];
+                        issuer_vendor: components["schemas"]["IssuerVendor"];
                         /**
                          * @description For a JWS JSON serialization
                          * @enum {string}

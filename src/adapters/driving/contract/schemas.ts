@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
 import { FINDING_CODES, SEVERITIES } from '../../../core/jwt/findings.js';
 import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
@@ -406,6 +407,54 @@ export const sdJwt = z
   })
   .meta({ id: 'SdJwt', description: 'An SD-JWT (RFC 9901): its disclosures, what they disclose, and its key binding' });
 
+const VENDOR_CODES = DICTIONARY_VENDORS.slice(1) as [string, ...string[]];
+const where = z.enum(['header', 'payload']).meta({ description: 'Whether the name is a JOSE header parameter or a claim' });
+const definedBy = z.array(z.string()).meta({
+  description: 'The documents that define the name, in order: RFC 7519, OpenID Connect Core 1.0, or a vendor such as Microsoft Entra ID',
+});
+
+export const amrValue = z
+  .object({
+    value: z.unknown().meta({ description: 'The element of amr, verbatim' }),
+    known: z.boolean().meta({ description: "Registered in IANA's Authentication Method Reference Values" }),
+    description: z.string().nullable(),
+    defined_by: definedBy,
+  })
+  .meta({ id: 'AmrValue' });
+
+export const explainedMember = z
+  .object({
+    in: where,
+    name: z.string(),
+    known: z.boolean().meta({ description: 'False for a name that neither IANA nor the detected issuer defines' }),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    defined_by: definedBy,
+    reference: z
+      .string()
+      .nullable()
+      .meta({ description: "IANA's Reference text, or the URL of the vendor's documentation; null for an unknown name" }),
+    vendor: z.enum(VENDOR_CODES).nullable().meta({ description: "The pack that explained the claim; null for IANA's and unknown names" }),
+    utc: utc.nullable().optional().meta({
+      description:
+        'exp, nbf, iat, auth_time, updated_at and toe: the NumericDate in UTC, or null when it is not a number in years 0001–9999',
+    }),
+    values: z.array(amrValue).nullable().optional().meta({ description: 'amr: each element explained, or null when amr is not an array' }),
+  })
+  .meta({ id: 'ExplainedMember', description: 'One header member or claim, explained (contract §4d)' });
+
+export const issuerVendor = z
+  .object({
+    code: z.enum(VENDOR_CODES),
+    name: z.string().meta({ example: 'Microsoft Entra ID' }),
+    detected_by: z.string().meta({ description: 'The iss pattern that matched', example: 'https://sts.windows.net/{tenant}/' }),
+  })
+  .nullable()
+  .meta({
+    id: 'IssuerVendor',
+    description: 'The issuer that iss names, recognised from its text alone (nothing is verified or fetched), or null',
+  });
+
 // The shared schemas are exported so that the client's generated types can name each once, by its id.
 // Every form's answer, in the order the fields are written; `input` leads at the top level only.
 const decodedFields = {
@@ -432,6 +481,10 @@ const decodedFields = {
   findings: z
     .array(finding)
     .meta({ description: 'Security findings about the token, most severe first; empty when there is nothing to say' }),
+  explained: z
+    .array(explainedMember)
+    .meta({ description: 'Every header member, then every claim, in the order written, explained from IANA and the detected issuer' }),
+  issuer_vendor: issuerVendor,
   serialization: z.enum(['flattened', 'general']).optional().meta({ description: 'For a JWS JSON serialization' }),
   signatures: z.array(jwsSignature).optional().meta({ description: 'For a JWS JSON serialization: every signature, in order' }),
   jwe: jweFacts.optional(),

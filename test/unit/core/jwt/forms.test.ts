@@ -159,6 +159,13 @@ const NO_CLAIMS = {
   subject: null,
 };
 
+/** `explained` as names, each `in:name`, in order (the entries themselves are tested with the dictionary). */
+const members = (...names: string[]): unknown[] =>
+  names.map((entry): unknown => {
+    const [where, ...name] = entry.split(':');
+    return expect.objectContaining({ in: where, name: name.join(':') }) as unknown;
+  });
+
 describe('DecodeJwt, every JOSE form', () => {
   describe('a JWE, whose payload is never decrypted', () => {
     it('reads RFC 7516 A.1 (compact, RSA-OAEP and A256GCM): header and byte lengths', () => {
@@ -172,6 +179,8 @@ describe('DecodeJwt, every JOSE form', () => {
         encoding: 'jwe',
         source: 'decode',
         findings: [],
+        explained: members('header:alg', 'header:enc'),
+        issuer_vendor: null,
         jwe: {
           encryption: 'A256GCM',
           compression: null,
@@ -306,6 +315,8 @@ describe('DecodeJwt, every JOSE form', () => {
         encoding: 'jws-json',
         source: 'decode',
         findings: [expect.objectContaining({ code: 'expired', severity: 'info' })],
+        explained: members('header:kid', 'header:alg', 'payload:iss', 'payload:exp', 'payload:http://example.com/is_root'),
+        issuer_vendor: null,
         serialization: 'general',
         signatures: [
           {
@@ -450,6 +461,8 @@ describe('DecodeJwt, every JOSE form', () => {
         encoding: 'jwt',
         source: 'decode',
         findings: [],
+        explained: members('header:alg', 'header:cty'),
+        issuer_vendor: null,
         nested: inner,
       });
     });

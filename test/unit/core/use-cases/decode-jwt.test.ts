@@ -42,7 +42,63 @@ describe('DecodeJwt', () => {
           message: 'no numeric exp: the token never expires, so a leaked copy works forever (RFC 8725 §3.10)',
         },
       ],
+      // Contract §4d, from IANA's registries as they stood on 2026-07-20.
+      explained: [
+        {
+          in: 'header',
+          name: 'alg',
+          known: true,
+          title: 'Algorithm',
+          description: 'Algorithm',
+          defined_by: ['RFC 7515', 'RFC 7516'],
+          reference: '[RFC7515, Section 4.1.1] [RFC7516, Section 4.1.1]',
+          vendor: null,
+        },
+        {
+          in: 'header',
+          name: 'typ',
+          known: true,
+          title: 'Type',
+          description: 'Type',
+          defined_by: ['RFC 7515', 'RFC 7516'],
+          reference: '[RFC7515, Section 4.1.9] [RFC7516, Section 4.1.11]',
+          vendor: null,
+        },
+        {
+          in: 'payload',
+          name: 'sub',
+          known: true,
+          title: 'Subject',
+          description: 'Subject',
+          defined_by: ['RFC 7519'],
+          reference: '[RFC7519, Section 4.1.2]',
+          vendor: null,
+        },
+        {
+          in: 'payload',
+          name: 'name',
+          known: true,
+          title: 'Full name',
+          description: 'Full name',
+          defined_by: ['OpenID Connect Core 1.0'],
+          reference: '[OpenID Connect Core 1.0, Section 5.1]',
+          vendor: null,
+        },
+        {
+          in: 'payload',
+          name: 'iat',
+          known: true,
+          title: 'Issued At',
+          description: 'Issued At',
+          defined_by: ['RFC 7519'],
+          reference: '[RFC7519, Section 4.1.6]',
+          vendor: null,
+          utc: { iso: '2018-01-18T01:30:22Z', unix_seconds: 1516239022, unix_milliseconds: 1516239022000 },
+        },
+      ],
+      issuer_vendor: null,
     });
+    expect(Object.keys(decode(JWT_IO_TOKEN)).slice(-3)).toEqual(['findings', 'explained', 'issuer_vendor']);
   });
 
   it('decodes the RFC 7519 §3.1 example, CRLFs in its JSON included', () => {
