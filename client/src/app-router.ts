@@ -13,6 +13,16 @@ type Query<Input, Output> = TRPCQueryProcedure<{ meta: object; input: Input; out
 
 export type AmrValue = { value: unknown; known: boolean; description: string | null; defined_by: string[] };
 
+export type DictionaryEntry = {
+  in: 'header' | 'payload';
+  name: string;
+  title: string;
+  description: string;
+  defined_by: string[];
+  reference: string;
+  vendor: string | null;
+};
+
 export type ExplainedMember = {
   in: 'header' | 'payload';
   name: string;
@@ -425,6 +435,10 @@ export type AppRouter = TRPCBuiltRouter<
           sd_jwt?: SdJwt | undefined;
           nested?: NestedToken | undefined;
         }
+      >;
+      claims: Query<
+        { name?: string | undefined; vendor?: string | undefined } | undefined,
+        { entries: DictionaryEntry[]; registry_snapshot: string; source: 'claims' }
       >;
     };
   }

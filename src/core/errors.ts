@@ -43,7 +43,9 @@ export type DomainErrorCode =
   | 'KEY_PRIVATE'
   | 'KEY_SYMMETRIC'
   | 'KEY_UNSUPPORTED'
-  | 'VERIFY_OPTION_INVALID';
+  | 'VERIFY_OPTION_INVALID'
+  | 'CLAIM_NAME_INVALID'
+  | 'VENDOR_UNKNOWN';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

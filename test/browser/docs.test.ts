@@ -19,7 +19,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     await running?.close();
   });
 
-  it('lists the nine operations and runs each tag’s operation from its prefilled examples', async () => {
+  it('lists the ten operations and runs each tag’s operation from its prefilled examples', async () => {
     const page = await browser.newPage();
     const foreign: string[] = [];
     const blocked: string[] = [];
@@ -35,6 +35,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     // Each operation twice: as GET and as POST with a JSON body.
     expect(paths.sort()).toEqual(
       [
+        '/jwt/claims',
         '/jwt/decode',
         '/jwt/verify',
         '/unix-timestamp/add',
@@ -46,7 +47,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
         '/unix-timestamp/to-utc',
       ].flatMap((path) => [path, path]),
     );
-    expect(await page.locator('.opblock-post').count()).toBe(9);
+    expect(await page.locator('.opblock-post').count()).toBe(10);
     expect(await page.locator('.btn.authorize').count()).toBe(0);
 
     const run = async (path: string) => {
@@ -89,6 +90,10 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
       subject: '1234567890',
       findings: expect.arrayContaining([expect.objectContaining({ code: 'no_expiry' })]),
     });
+
+    const claims = await run('/jwt/claims');
+    expect(claims.status).toBe('200');
+    expect(claims.body).toMatchObject({ entries: [expect.objectContaining({ name: 'tid', vendor: 'entra' })], source: 'claims' });
 
     const schemas = await page.locator('.models .model-container').allTextContents();
     expect(schemas.join(' ')).not.toMatch(/error\.|BAD_REQUEST/);

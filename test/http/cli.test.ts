@@ -31,6 +31,9 @@ describe('command line', () => {
     [['decode', JWT_IO_TOKEN], `/jwt/decode?token=${JWT_IO_TOKEN}`],
     [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
     [['now', '--tz', 'Asia/Kolkata'], '/unix-timestamp/now?tz=Asia/Kolkata'],
+    [['claims'], '/jwt/claims'],
+    [['claims', '--name', 'tid', '--vendor', 'entra'], '/jwt/claims?name=tid&vendor=entra'],
+    [['claims', '--name=groups'], '/jwt/claims?name=groups'],
     [['identify', '01d15614cbaee92c'], '/unix-timestamp/identify?value=01d15614cbaee92c'],
     [
       ['identify', '-1500', '--format', 'unix_milliseconds', '--tz', 'UTC'],
@@ -83,6 +86,21 @@ describe('command line', () => {
     expect(none.out).toBe(
       'input  550e8400-e29b-41d4-a716-446655440000\ncandidates\n  (none)\nnotes\n  - value is a version-4 UUID: its bits are random and carry no time\nsource  identify\n',
     );
+  });
+
+  it('lays claim entries out as a table on a terminal', async () => {
+    const { code, out } = await cli(['claims', '--name', 'groups'], '', { terminal: true });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^entries\n {2}in +name +title +vendor\n/);
+    const rows = out
+      .split('\n')
+      .slice(2, 4)
+      .map((line) => line.trim().split(/ {2,}/));
+    expect(rows).toEqual([
+      ['payload', 'groups', 'Groups', 'null'],
+      ['payload', 'groups', 'Group object IDs', 'entra'],
+    ]);
+    expect(out).toMatch(/\nregistry_snapshot {2}2026-07-20\nsource {2}claims\n$/);
   });
 
   it('reads the token from standard input with -', async () => {

@@ -54,6 +54,12 @@ const inputs: ReadonlyArray<[procedure: string, input: Record<string, string> | 
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY, algorithms: 'RS256' }],
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: '{"kty":"oct","k":"c2VjcmV0"}' }],
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY, clock_tolerance: 'lots' }],
+  ['jwt.claims', undefined],
+  ['jwt.claims', { name: 'tid', vendor: 'entra' }],
+  ['jwt.claims', { name: 'groups' }],
+  ['jwt.claims', { vendor: 'iana' }],
+  ['jwt.claims', { name: '' }],
+  ['jwt.claims', { vendor: 'Entra' }],
 ];
 
 const restPathOf = new Map(OPERATIONS.map(([procedure, operation]) => [procedure, operation.openapi.path]));

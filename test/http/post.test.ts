@@ -24,6 +24,8 @@ const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> =
   ['jwt.decode', { token: 'not-a-token' }],
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY }],
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: '{"kty":"oct","k":"c2VjcmV0"}' }],
+  ['jwt.claims', { name: 'x5t#S256' }],
+  ['jwt.claims', { vendor: 'azure' }],
 ];
 
 // Every header but those that name the moment or the request.

@@ -54,6 +54,7 @@ describe('README and docs/api.md examples', () => {
       '/unix-timestamp/add',
       '/jwt/decode',
       '/jwt/verify',
+      '/jwt/claims',
     ]) {
       expect(paths).toContain(path);
     }

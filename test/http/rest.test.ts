@@ -163,10 +163,11 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the nine REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the ten REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/jwt/claims',
       '/jwt/decode',
       '/jwt/verify',
       '/unix-timestamp/add',
@@ -194,6 +195,20 @@ describe('OpenAPI document and /docs', () => {
     expect(parameters('/unix-timestamp/to-unix').map((p) => p.name)).toEqual(['datetime', 'tz', 'disambiguation']);
     expect(parameters('/unix-timestamp/to-unix')[2]?.schema.enum).toEqual(['compatible', 'earlier', 'later', 'reject']);
     expect(parameters('/unix-timestamp/to-utc')[1]?.schema.enum).toEqual(['seconds', 'milliseconds', 'microseconds', 'nanoseconds']);
+    expect(parameters('/jwt/claims').map((p) => p.name)).toEqual(['name', 'vendor']);
+    expect(parameters('/jwt/claims')[1]?.schema.enum).toEqual([
+      'iana',
+      'entra',
+      'auth0',
+      'okta',
+      'keycloak',
+      'google',
+      'cognito',
+      'firebase',
+      'github_actions',
+      'kubernetes',
+      'apple',
+    ]);
     expect(doc.components.schemas.Error).toMatchObject({
       type: 'object',
       properties: { detail: { type: 'string' } },

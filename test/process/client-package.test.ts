@@ -42,8 +42,11 @@ export async function calls(): Promise<string> {
   const severities: Array<'critical' | 'warning' | 'info'> = decoded.findings.map((finding) => finding.severity);
   const verified = await api.jwt.verify.query({ token: 'a.b.c', key: '{}' });
   const valid: boolean = verified.valid;
+  const claims = await api.jwt.claims.query({ vendor: 'entra' });
+  const vendor: string | null | undefined = claims.entries[0]?.vendor;
+  const explainedBy: string | null | undefined = decoded.explained[0]?.title;
   const now = await api.unixTimestamp.now.query();
-  return [unit, zone, kind, severities.join(), valid, now.utc.iso].join();
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code].join();
 }
 export type Outputs = inferRouterOutputs<AppRouter>;
 `;
@@ -53,6 +56,7 @@ const api = createClient('http://localhost:3000');
 await api.unixTimestamp.toUtcc.query({ timestamp: '1' });
 await api.unixTimestamp.toUtc.query({ timestamp: 1700000000 });
 await api.jwt.verify.query({ token: 'a.b.c' });
+await api.jwt.claims.query({ name: 42 });
 `;
 
 const MODES = {
@@ -131,6 +135,7 @@ describe('the client package, installed from its tarball', () => {
     expect(result.stdout).toMatch(/bad\.ts\(3,\d+\): error TS2551: Property 'toUtcc' does not exist/);
     expect(result.stdout).toMatch(/bad\.ts\(4,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(result.stdout).toMatch(/bad\.ts\(5,\d+\): error TS2345: .*Property 'key' is missing/s);
+    expect(result.stdout).toMatch(/bad\.ts\(6,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
   });
 
   describe('at run time', () => {

@@ -9,6 +9,7 @@ import { DiffInstants } from './diff-instants.js';
 import { FormatInstant } from './format-instant.js';
 import { GetCurrentTime } from './get-current-time.js';
 import { IdentifyTimestamp } from './identify-timestamp.js';
+import { ListClaims } from './list-claims.js';
 import { VerifyJwt } from './verify-jwt.js';
 
 /** The use cases every driving adapter offers. */
@@ -22,6 +23,7 @@ export interface UseCases {
   readonly addDuration: AddDuration;
   readonly decodeJwt: DecodeJwt;
   readonly verifyJwt: VerifyJwt;
+  readonly listClaims: ListClaims;
 }
 
 /** The ports the use cases need; the rate limit's are apart, since only the network transports charge. */
@@ -50,6 +52,7 @@ export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCas
   addDuration: () => new AddDuration(),
   decodeJwt: ({ clock, knownSecrets }) => new DecodeJwt(clock, knownSecrets),
   verifyJwt: ({ clock, signatureVerifier }, use) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
+  listClaims: () => new ListClaims(),
 };
 
 /** Every use case's name: the builders' keys, which the type of `USE_CASE_BUILDERS` makes complete. */
@@ -81,5 +84,6 @@ export function allUseCases(use: UseCaseLookup): UseCases {
     addDuration: use('addDuration'),
     decodeJwt: use('decodeJwt'),
     verifyJwt: use('verifyJwt'),
+    listClaims: use('listClaims'),
   };
 }

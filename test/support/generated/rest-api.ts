@@ -216,6 +216,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jwt/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claim dictionary: IANA registries and ten issuers
+         * @description Every entry of the dictionary that /jwt/decode explains tokens with: IANA's JOSE header parameters and JWT claims (a pinned copy, dated in registry_snapshot, never fetched), then the claims that Microsoft Entra ID, Auth0, Okta, Keycloak, Google, Amazon Cognito, Firebase, GitHub Actions, Kubernetes and Sign in with Apple define. `name` keeps one exact name; `vendor` keeps IANA's entries or one pack's.
+         */
+        get: operations["jwt-claims"];
+        put?: never;
+        /**
+         * The claim dictionary: IANA registries and ten issuers
+         * @description Every entry of the dictionary that /jwt/decode explains tokens with: IANA's JOSE header parameters and JWT claims (a pinned copy, dated in registry_snapshot, never fetched), then the claims that Microsoft Entra ID, Auth0, Okta, Keycloak, Google, Amazon Cognito, Firebase, GitHub Actions, Kubernetes and Sign in with Apple define. `name` keeps one exact name; `vendor` keeps IANA's entries or one pack's.
+         */
+        post: operations["jwt-claimsByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -545,6 +569,22 @@ export interface components {
             code: "signature_invalid" | "algorithm_not_allowed" | "key_mismatch" | "key_not_found" | "expired" | "not_yet_valid" | "issuer_mismatch" | "audience_mismatch" | "key_binding_invalid";
             message: string;
         } | null;
+        DictionaryEntry: {
+            /**
+             * @description Whether the name is a JOSE header parameter or a claim
+             * @enum {string}
+             */
+            in: "header" | "payload";
+            name: string;
+            title: string;
+            description: string;
+            /** @description The documents that define the name, in order: RFC 7519, OpenID Connect Core 1.0, or a vendor such as Microsoft Entra ID */
+            defined_by: string[];
+            /** @description IANA's Reference text, or the URL of the vendor's documentation */
+            reference: string;
+            /** @description The pack the entry belongs to; null for an IANA entry */
+            vendor: ("entra" | "auth0" | "okta" | "keycloak" | "google" | "cognito" | "firebase" | "github_actions" | "kubernetes" | "apple") | null;
+        };
         Error: {
             /** @description Why the request failed; for invalid input, it names the parameter and what is wrong with it */
             detail: string;
@@ -3253,6 +3293,287 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-claims": {
+        parameters: {
+            query?: {
+                /** @description Keeps the entries with exactly this name (case-sensitive, not trimmed); 1–256 characters */
+                name?: string;
+                /** @description Keeps IANA's entries (iana) or one pack's: one of iana, entra, auth0, okta, keycloak, google, cognito, firebase, github_actions, kubernetes, apple */
+                vendor?: "iana" | "entra" | "auth0" | "okta" | "keycloak" | "google" | "cognito" | "firebase" | "github_actions" | "kubernetes" | "apple";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description IANA's header parameters, then its claims, in registry order, then each pack's claims in code-point order */
+                        entries: components["schemas"]["DictionaryEntry"][];
+                        /**
+                         * @description The date of the pinned copy of the IANA registries
+                         * @example 2026-07-20
+                         */
+                        registry_snapshot: string;
+                        /** @constant */
+                        source: "claims";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "vendor must be one of iana, entra, auth0, okta, keycloak, google, cognito, firebase, github_actions, kubernetes, apple"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-claimsByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Keeps the entries with exactly this name (case-sensitive, not trimmed); 1–256 characters
+                     * @example tid
+                     */
+                    name?: string;
+                    /**
+                     * @description Keeps IANA's entries (iana) or one pack's: one of iana, entra, auth0, okta, keycloak, google, cognito, firebase, github_actions, kubernetes, apple
+                     * @example entra
+                     * @enum {string}
+                     */
+                    vendor?: "iana" | "entra" | "auth0" | "okta" | "keycloak" | "google" | "cognito" | "firebase" | "github_actions" | "kubernetes" | "apple";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description IANA's header parameters, then its claims, in registry order, then each pack's claims in code-point order */
+                        entries: components["schemas"]["DictionaryEntry"][];
+                        /**
+                         * @description The date of the pinned copy of the IANA registries
+                         * @example 2026-07-20
+                         */
+                        registry_snapshot: string;
+                        /** @constant */
+                        source: "claims";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "vendor must be one of iana, entra, auth0, okta, keycloak, google, cognito, firebase, github_actions, kubernetes, apple"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
+import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
 import {
   addInput,
+  claimsInput,
+  claimsOutput,
   addOutput,
   decodeInput,
   diffInput,
@@ -244,6 +247,22 @@ export const catalog = {
         positional: ['token', 'key'],
         stdin: 'token',
         example: 'tsjwt verify - "$(cat public.pem)" --issuer https://issuer.example < token.txt',
+      },
+    }),
+    claims: define({
+      invalid: { input: { vendor: 'azure' }, detail: `vendor must be one of ${DICTIONARY_VENDORS.join(', ')}` },
+      openapi: rest('/jwt/claims', 'jwt', 'The claim dictionary: IANA registries and ten issuers', {
+        description:
+          "Every entry of the dictionary that /jwt/decode explains tokens with: IANA's JOSE header parameters and JWT claims (a pinned copy, dated in registry_snapshot, never fetched), then the claims that Microsoft Entra ID, Auth0, Okta, Keycloak, Google, Amazon Cognito, Firebase, GitHub Actions, Kubernetes and Sign in with Apple define. `name` keeps one exact name; `vendor` keeps IANA's entries or one pack's.",
+      }),
+      input: claimsInput,
+      output: claimsOutput,
+      useCase: 'listClaims',
+      cli: {
+        command: 'claims',
+        positional: [],
+        table: { rows: 'entries', columns: ['in', 'name', 'title', 'vendor'] },
+        example: 'tsjwt claims --name tid --vendor entra',
       },
     }),
   },

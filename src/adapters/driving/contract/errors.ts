@@ -58,6 +58,8 @@ const KIND_OF: Readonly<Record<DomainErrorCode, ApiErrorKind>> = {
   KEY_SYMMETRIC: 'BAD_REQUEST',
   KEY_UNSUPPORTED: 'BAD_REQUEST',
   VERIFY_OPTION_INVALID: 'BAD_REQUEST',
+  CLAIM_NAME_INVALID: 'BAD_REQUEST',
+  VENDOR_UNKNOWN: 'BAD_REQUEST',
 };
 
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded';

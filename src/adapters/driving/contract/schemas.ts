@@ -156,6 +156,15 @@ const checkSecrets = z
 
 export const decodeInput = inputObject({ token, check_secrets: checkSecrets });
 
+export const claimsInput = inputObject({
+  name: stringParam('name', 'Keeps the entries with exactly this name (case-sensitive, not trimmed); 1–256 characters')
+    .meta({ example: 'tid' })
+    .optional(),
+  vendor: stringParam('vendor', `Keeps IANA's entries (iana) or one pack's: one of ${DICTIONARY_VENDORS.join(', ')}`)
+    .meta({ enum: [...DICTIONARY_VENDORS], example: 'entra' })
+    .optional(),
+}).optional();
+
 export const verifyInput = inputObject({
   token,
   key: stringParam(
@@ -504,6 +513,26 @@ export const decodeOutput = z.object({
   input: z.string(),
   ...decodedFields,
   nested: nestedToken.optional(),
+});
+
+export const dictionaryEntry = z
+  .object({
+    in: where,
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    defined_by: definedBy,
+    reference: z.string().meta({ description: "IANA's Reference text, or the URL of the vendor's documentation" }),
+    vendor: z.enum(VENDOR_CODES).nullable().meta({ description: 'The pack the entry belongs to; null for an IANA entry' }),
+  })
+  .meta({ id: 'DictionaryEntry' });
+
+export const claimsOutput = z.object({
+  entries: z
+    .array(dictionaryEntry)
+    .meta({ description: "IANA's header parameters, then its claims, in registry order, then each pack's claims in code-point order" }),
+  registry_snapshot: z.string().meta({ description: 'The date of the pinned copy of the IANA registries', example: '2026-07-20' }),
+  source: z.literal('claims'),
 });
 
 export const verifyOutput = z.object({
