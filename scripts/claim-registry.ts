@@ -21,7 +21,10 @@ export const SOURCES = {
   },
 } as const;
 
-/** Registry descriptions that make a poor short title (too long, or a sentence), and ours instead. */
+/**
+ * Registry descriptions that make a poor short title (too long, a sentence, or proper names that
+ * sentence case would lower), and ours instead. Any other title is the description in sentence case.
+ */
 const CLAIM_TITLES: Readonly<Record<string, string>> = {
   given_name: 'Given name',
   family_name: 'Family name',
@@ -82,15 +85,33 @@ const CLAIM_TITLES: Readonly<Record<string, string>> = {
   status: 'Status reference',
   status_list: 'Status list',
   logo_uri: 'Logo URI',
+  sip_from_tag: 'SIP From tag header field parameter value',
+  sip_date: 'SIP Date header field value',
+  sip_via_branch: 'SIP Via branch header field parameter value',
+  opt: 'Original PASSporT, in full form',
+  jwks: 'JSON Web Key Set',
+  keys: 'Keys of a JWK Set',
 };
 
 const HEADER_TITLES: Readonly<Record<string, string>> = {
+  jku: 'JWK Set URL',
+  jwk: 'JSON Web Key',
+  b64: 'Base64url-encode payload',
+  trust_chain: 'OpenID Federation trust chain',
+  peer_trust_chain: 'OpenID Federation peer trust chain',
   iheSSId: 'IHE submission set ID',
   jwt: 'Embedded JWT',
   client_id: 'Client identifier',
 };
 
 const MAX_TITLE = 80;
+
+/** `Expiration Time` → `Expiration time`: later capitalised words lowered, acronyms and mixed-case names kept. */
+const sentenceCase = (text: string): string =>
+  text
+    .split(' ')
+    .map((word, index) => (index > 0 && /^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word))
+    .join(' ');
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -105,7 +126,7 @@ export function documentsOf(reference: string): string[] {
 }
 
 function titleOf(name: string, description: string, titles: Readonly<Record<string, string>>): string {
-  const title = Object.hasOwn(titles, name) ? titles[name]! : description;
+  const title = Object.hasOwn(titles, name) ? titles[name]! : sentenceCase(description);
   if (title.length < 1 || title.length > MAX_TITLE) throw new Error(`registry name ${name} needs a title of 1-${MAX_TITLE} characters`);
   return title;
 }

@@ -88,7 +88,7 @@ describe('DecodeJwt', () => {
           in: 'payload',
           name: 'iat',
           known: true,
-          title: 'Issued At',
+          title: 'Issued at',
           description: 'Issued At',
           defined_by: ['RFC 7519'],
           reference: '[RFC7519, Section 4.1.6]',

@@ -191,7 +191,7 @@ describe('explained', () => {
       in: 'header',
       name: 'x5t#S256',
       known: true,
-      title: 'X.509 Certificate SHA-256 Thumbprint',
+      title: 'X.509 certificate SHA-256 thumbprint',
       description: 'X.509 Certificate SHA-256 Thumbprint',
       defined_by: ['RFC 7515', 'RFC 7516'],
       reference: '[RFC7515, Section 4.1.8] [RFC7516, Section 4.1.10]',

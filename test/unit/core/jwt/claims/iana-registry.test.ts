@@ -62,6 +62,15 @@ describe('the pinned copy of the IANA registries', () => {
     ]);
   });
 
+  it('titles an entry with its description in sentence case, keeping acronyms and mixed-case names', () => {
+    const title = (name: string) => [...IANA_CLAIMS, ...IANA_HEADER_PARAMETERS].find((entry) => entry.name === name)?.title;
+    expect(title('exp')).toBe('Expiration time');
+    expect(title('jti')).toBe('JWT ID');
+    expect(title('apu')).toBe('Agreement PartyUInfo');
+    expect(title('p2s')).toBe('PBES2 salt input');
+    expect(title('cnonce')).toBe('Client nonce');
+  });
+
   it('gives every entry a title of 1 to 80 characters', () => {
     for (const entry of [...IANA_CLAIMS, ...IANA_HEADER_PARAMETERS]) {
       expect(entry.title.length, entry.name).toBeGreaterThanOrEqual(1);
