@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { EXAMPLE_ISSUER_KEY, exampleToken } from '../support/sd-jwt-examples.js';
+import { VENDOR_TOKENS, tokenOf } from '../vectors/vendor-tokens.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
 
 warnIfNoChromium('PLAYGROUND BROWSER TEST');
@@ -142,6 +143,40 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       'Warning',
     ]);
     expect(await page.locator('.finding code').allTextContents()).toEqual(['alg_none', 'no_expiry']);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('explains every member from the service: a recognised issuer named at the top, its claims grouped under its name', async () => {
+    const { page, context, complaints } = await open();
+    const entra = VENDOR_TOKENS.find((vector) => vector.code === 'entra')!;
+    await enter(page, tokenOf(entra), /Decoded a token, jwt/);
+    expect(await page.locator('.issuer strong').textContent()).toBe('Microsoft Entra ID access token');
+    const vendorTable = page.locator('table.claims', { has: page.locator('caption', { hasText: 'Microsoft Entra ID claims' }) });
+    const tid = vendorTable.locator('tr', { has: page.locator('th code', { hasText: /^tid$/ }) });
+    expect(await tid.locator('a').textContent()).toBe('Tenant ID');
+    expect(await tid.locator('a').getAttribute('href')).toBe(
+      'https://learn.microsoft.com/en-us/entra/identity-platform/access-token-claims-reference',
+    );
+    expect(await tid.locator('.defined-by').textContent()).toBe('Microsoft Entra ID');
+    // IANA's claims stay in the main table, each linked to its RFC section.
+    const general = page.locator('table.claims', { has: page.locator('caption', { hasText: /^Claims$/ }) });
+    const exp = general.locator('tr', { has: page.locator('th code', { hasText: /^exp$/ }) });
+    expect(await exp.locator('a').getAttribute('href')).toBe('https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4');
+    expect(await exp.locator('time').getAttribute('datetime')).toBe('2018-09-18T01:42:28.000Z');
+    const kid = page.locator('table.claims', { has: page.locator('caption', { hasText: 'Header parameters' }) });
+    expect(
+      await kid
+        .locator('tr', { has: page.locator('th code', { hasText: /^kid$/ }) })
+        .locator('a')
+        .textContent(),
+    ).toBe('Key ID');
+
+    await enter(page, tokenOf({ header: entra.header, payload: { ...entra.payload, iss: 'https://issuer.example' } }), /Decoded a token/);
+    await expect.poll(() => page.locator('.issuer').count()).toBe(0);
+    expect(await page.locator('caption', { hasText: 'Microsoft Entra ID claims' }).count()).toBe(0);
+    const unknownTid = page.locator('table.claims tr', { has: page.locator('th code', { hasText: /^tid$/ }) });
+    expect(await unknownTid.locator('.unknown').textContent()).toMatch(/Not a registered claim/);
     expect(complaints).toEqual([]);
     await context.close();
   });

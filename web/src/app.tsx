@@ -6,7 +6,7 @@ import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
 import { decodeFragment, encodeFragment, isPublicKey } from './share.js';
 import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
-import { TokenDetails, TokenParts } from './token.js';
+import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, ToUnix } from './types.js';
 import { VerifyPanel } from './verify.js';
 
@@ -137,6 +137,7 @@ export function App() {
             </button>
           ) : null}
         </div>
+        {shown?.kind === 'token' ? <IssuerLine body={shown.body} /> : null}
         {tokenText === undefined ? null : <TokenParts input={tokenText} />}
         {shown?.kind === 'token' ? (
           <>

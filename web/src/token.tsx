@@ -1,5 +1,5 @@
-import { DATE_CLAIMS, explainClaim } from './claims.js';
 import { Json, Scroll, Section, When } from './common.js';
+import { referenceUrl, tokenKind, type Explained } from './explained.js';
 import { tokenParts } from './token-parts.js';
 import type { Finding, TokenBody } from './types.js';
 
@@ -39,38 +39,84 @@ export function Findings({ findings }: { findings: readonly Finding[] }) {
   );
 }
 
-/** Every claim, named in words where the registry names it, with dates three ways. */
-export function Claims({ claims, now }: { claims: Record<string, unknown>; now: number }) {
-  const names = Object.keys(claims);
-  if (names.length === 0) return <p>No claims.</p>;
+const valueText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+
+/** A member's value: a time claim with its date three ways, `amr` with each method named, anything else as JSON. */
+function MemberValue({ entry, value, now }: { entry: Explained; value: unknown; now: number }) {
+  if (entry.utc !== undefined && entry.utc !== null) {
+    return (
+      <>
+        <code>{valueText(value)}</code> <When ms={entry.utc.unix_milliseconds} now={now} />
+      </>
+    );
+  }
+  if (entry.values !== undefined && entry.values !== null) {
+    return (
+      <ul class="amr">
+        {entry.values.map((method, index) => (
+          <li key={index}>
+            <code>{valueText(method.value)}</code> {method.known ? method.description : '(not a registered method)'}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <code class="value">{valueText(value)}</code>;
+}
+
+/**
+ * Members of a header or of the claims as the service explains them (contract §4d): each title
+ * links to the document that defines it, and says who defines it.
+ */
+function MembersTable({
+  caption,
+  entries,
+  values,
+  now,
+}: {
+  caption: string;
+  entries: readonly Explained[];
+  values: Readonly<Record<string, unknown>>;
+  now: number;
+}) {
   return (
-    <Scroll label="Claims">
+    <Scroll label={caption}>
       <table class="claims">
-        <caption>Claims</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Claim</th>
+            <th scope="col">Name</th>
             <th scope="col">Meaning</th>
             <th scope="col">Value</th>
           </tr>
         </thead>
         <tbody>
-          {names.map((name) => {
-            const value = claims[name];
+          {entries.map((entry, index) => {
+            const url = referenceUrl(entry);
             return (
-              <tr key={name}>
+              <tr key={index}>
                 <th scope="row">
-                  <code>{name}</code>
+                  <code>{entry.name}</code>
                 </th>
-                <td>{explainClaim(name) ?? 'Not a registered claim'}</td>
                 <td>
-                  {DATE_CLAIMS.has(name) && typeof value === 'number' ? (
+                  {entry.known && url !== null ? (
                     <>
-                      <code>{value}</code> <When ms={value * 1000} now={now} />
+                      <a href={url} rel="noreferrer">
+                        {entry.title}
+                      </a>
+                      {entry.description?.toLowerCase() === entry.title?.toLowerCase() ? null : (
+                        <span class="description">{entry.description}</span>
+                      )}
+                      <span class="defined-by">{entry.defined_by.join(', ')}</span>
                     </>
                   ) : (
-                    <code class="value">{typeof value === 'string' ? value : JSON.stringify(value)}</code>
+                    <span class="unknown">
+                      {entry.in === 'header' ? 'Not a registered header parameter' : 'Not a registered claim, nor one of this issuer'}
+                    </span>
                   )}
+                </td>
+                <td>
+                  <MemberValue entry={entry} value={Object.hasOwn(values, entry.name) ? values[entry.name] : undefined} now={now} />
                 </td>
               </tr>
             );
@@ -78,6 +124,22 @@ export function Claims({ claims, now }: { claims: Record<string, unknown>; now: 
         </tbody>
       </table>
     </Scroll>
+  );
+}
+
+/** Every claim explained: the registered and unknown ones, then the recognised issuer's own under its name. */
+export function Claims({ body, claims, now }: { body: TokenBody; claims: Readonly<Record<string, unknown>>; now: number }) {
+  const entries = body.explained.filter((entry) => entry.in === 'payload');
+  if (entries.length === 0) return <p>No claims.</p>;
+  const general = entries.filter((entry) => entry.vendor === null);
+  const vendor = entries.filter((entry) => entry.vendor !== null);
+  return (
+    <>
+      {general.length === 0 ? null : <MembersTable caption="Claims" entries={general} values={claims} now={now} />}
+      {vendor.length === 0 || body.issuer_vendor === null ? null : (
+        <MembersTable caption={`${body.issuer_vendor.name} claims`} entries={vendor} values={claims} now={now} />
+      )}
+    </>
   );
 }
 
@@ -186,10 +248,25 @@ const FORM_NAMES: Record<TokenBody['encoding'], string> = {
   'sd-jwt': 'SD-JWT',
 };
 
-/** Everything a decode body says, at any nesting depth. */
+/** The issuer a token's `iss` names, and what kind of token its claims suggest: said first, since people paste tokens to learn this. */
+export function IssuerLine({ body }: { body: TokenBody }) {
+  if (body.issuer_vendor === null) return null;
+  return (
+    <p class="issuer">
+      <strong>
+        {body.issuer_vendor.name} {tokenKind(body.header, body.sd_jwt?.disclosed_payload ?? body.payload)}
+      </strong>
+      , recognised from its issuer (<code>iss</code> matches <code>{body.issuer_vendor.detected_by}</code>); nothing is verified.
+    </p>
+  );
+}
+
+/** Everything a decode body says, at any nesting depth; the outer token's issuer line is the page's to place. */
 export function TokenDetails({ body, now, depth = 1 }: { body: TokenBody; now: number; depth?: number }) {
+  const claims = body.sd_jwt?.disclosed_payload ?? body.payload;
   return (
     <div class="token">
+      {depth > 1 ? <IssuerLine body={body} /> : null}
       <p class="summary">
         {body.encoding === 'jws-json' && body.sd_jwt !== undefined ? 'SD-JWT (JWS JSON serialization)' : FORM_NAMES[body.encoding]}
         {body.serialization === undefined ? '' : `, ${body.serialization}`}; algorithm <code>{body.algorithm ?? 'none given'}</code>
@@ -200,11 +277,17 @@ export function TokenDetails({ body, now, depth = 1 }: { body: TokenBody; now: n
         <Findings findings={body.findings} />
       </Section>
       <Section title="Header">
+        <MembersTable
+          caption="Header parameters"
+          entries={body.explained.filter((entry) => entry.in === 'header')}
+          values={body.header}
+          now={now}
+        />
         <Json value={body.header} label="Header as JSON" />
       </Section>
       {body.payload === null ? null : (
         <Section title="Payload">
-          <Claims claims={body.sd_jwt?.disclosed_payload ?? body.payload} now={now} />
+          <Claims body={body} claims={claims ?? body.payload} now={now} />
           <Json value={body.payload} label="Payload as JSON" />
         </Section>
       )}
