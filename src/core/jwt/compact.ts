@@ -1,4 +1,5 @@
 import { DomainError } from '../errors.js';
+import { MAX_UNIX_MS, MIN_UNIX_MS, formatIsoSecond, utcInstant, type UtcInstant } from '../time/calendar.js';
 import { scanJson } from './json-scan.js';
 
 export const MAX_TOKEN_LENGTH = 8192;
@@ -128,6 +129,32 @@ export function compactJwsWithHeader(
 export function numericClaim(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   return JSON.isRawJSON(value) ? Number((value as { rawJSON: string }).rawJSON) : undefined;
+}
+
+const MIN_SECONDS = Number(MIN_UNIX_MS / 1000n);
+const MAX_SECONDS = Number(MAX_UNIX_MS / 1000n);
+
+/**
+ * A NumericDate claim as a UTC instant, or null when it is not a JSON number
+ * in years 0001–9999: the one reading behind decode's `expires_at` and the
+ * `utc` of explained time claims. A fraction is floored to the millisecond,
+ * read from the number's shortest decimal form (`1.001` is 1001 ms, as
+ * written), never from `seconds * 1000`, which a double rounds.
+ */
+export function numericDateUtc(value: unknown): UtcInstant | null {
+  const seconds = numericClaim(value);
+  if (seconds === undefined || !(seconds >= MIN_SECONDS && seconds < MAX_SECONDS + 1)) return null;
+  // Whole seconds, the common case, need no BigInt: every in-range millisecond count is below 2^53.
+  if (Number.isInteger(seconds)) return { iso: formatIsoSecond(seconds), unix_seconds: seconds, unix_milliseconds: seconds * 1000 };
+  let ms: bigint;
+  if (Math.abs(seconds) < 0.001) {
+    ms = seconds < 0 ? -1n : 0n;
+  } else {
+    const [whole = '0', fraction = ''] = String(Math.abs(seconds)).split('.');
+    const magnitude = BigInt(whole) * 1000n + BigInt(fraction.slice(0, 3).padEnd(3, '0'));
+    ms = seconds < 0 ? -magnitude - (fraction.length > 3 ? 1n : 0n) : magnitude;
+  }
+  return utcInstant(ms);
 }
 
 export const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);

@@ -1,12 +1,11 @@
 import { DomainError } from '../errors.js';
-import { MAX_JSON_DEPTH, MAX_TOKEN_LENGTH, numericClaim, own, type JsonObject } from '../jwt/compact.js';
+import { MAX_JSON_DEPTH, MAX_TOKEN_LENGTH, numericClaim, numericDateUtc, own, type JsonObject } from '../jwt/compact.js';
 import { readToken, type JweFacts, type JwsSignature } from '../jwt/forms.js';
 import type { SdJwt, SdJwtProblems } from '../jwt/sd-jwt.js';
 import { findingsOf, type Finding } from '../jwt/findings.js';
 import { explainToken, type ExplainedMember, type IssuerVendor } from '../jwt/claims/dictionary.js';
 import type { Clock } from '../ports/clock.js';
 import type { HmacAlgorithm, KnownSecrets } from '../ports/known-secrets.js';
-import { MAX_UNIX_MS, MIN_UNIX_MS, formatIsoSecond } from '../time/calendar.js';
 
 export { MAX_JSON_DEPTH, MAX_TOKEN_LENGTH, type JsonObject };
 
@@ -57,16 +56,7 @@ export interface DecodedJwt extends DecodedBody {
 /** At most this many tokens, the outer one included, are read through `cty: JWT`. */
 export const MAX_NESTED_TOKENS = 3;
 
-const MIN_SECONDS = Number(MIN_UNIX_MS / 1000n);
-const MAX_SECONDS = Number(MAX_UNIX_MS / 1000n);
 const HMAC_ALGORITHMS: ReadonlySet<string> = new Set<HmacAlgorithm>(['HS256', 'HS384', 'HS512']);
-
-/** RFC 7519 NumericDate as an ISO second, or null when absent, not a number or out of years 0001–9999. */
-function numericDate(value: number | undefined): string | null {
-  if (value === undefined || !Number.isFinite(value)) return null;
-  const seconds = Math.floor(value);
-  return seconds < MIN_SECONDS || seconds > MAX_SECONDS ? null : formatIsoSecond(seconds);
-}
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -200,9 +190,9 @@ export class DecodeJwt {
       signature,
       algorithm: stringOrNull(own(header, 'alg')),
       token_type: stringOrNull(own(header, 'typ')),
-      expires_at: numericDate(exp),
-      issued_at: numericDate(iat),
-      not_before: numericDate(nbf),
+      expires_at: numericDateUtc(exp)?.iso ?? null,
+      issued_at: numericDateUtc(iat)?.iso ?? null,
+      not_before: numericDateUtc(nbf)?.iso ?? null,
       expired: exp === undefined ? null : exp * 1000 <= nowMs,
       issuer: stringOrNull(own(claims, 'iss')),
       audience: audienceOf(own(claims, 'aud')),

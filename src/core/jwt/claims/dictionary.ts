@@ -1,5 +1,4 @@
-import { MAX_UNIX_MS, MIN_UNIX_MS, utcInstant, type UtcInstant } from '../../time/calendar.js';
-import { numericClaim, own, type JsonObject } from '../compact.js';
+import { numericDateUtc, own, type JsonObject } from '../compact.js';
 import { AMR_VALUES } from './amr-values.js';
 import type { AmrValue, DictionaryEntry, ExplainedMember, IanaEntry, IssuerVendor } from './entries.js';
 import { IANA_CLAIMS, IANA_HEADER_PARAMETERS } from './iana-registry.js';
@@ -125,31 +124,6 @@ function detect(iss: unknown): DetectedPack | null {
 }
 
 const TIME_CLAIMS: ReadonlySet<string> = new Set(['exp', 'nbf', 'iat', 'auth_time', 'updated_at', 'toe']);
-const MIN_SECONDS = Number(MIN_UNIX_MS / 1000n) - 1;
-const MAX_SECONDS = Number(MAX_UNIX_MS / 1000n) + 1;
-
-/**
- * A NumericDate as a UTC instant, its fraction floored to the millisecond, or
- * null when it is not a number in years 0001–9999. The fraction is read from
- * the number's shortest decimal form (`1.001` is 1001 ms, as written), never
- * from `seconds * 1000`, which a double rounds.
- */
-export function numericDateUtc(value: unknown): UtcInstant | null {
-  const seconds = numericClaim(value);
-  if (seconds === undefined || !(seconds > MIN_SECONDS && seconds < MAX_SECONDS)) return null;
-  let ms: bigint;
-  if (Number.isInteger(seconds)) {
-    ms = BigInt(seconds) * 1000n;
-  } else if (Math.abs(seconds) < 0.001) {
-    ms = seconds < 0 ? -1n : 0n;
-  } else {
-    const [whole = '0', fraction = ''] = String(Math.abs(seconds)).split('.');
-    const magnitude = BigInt(whole) * 1000n + BigInt(fraction.slice(0, 3).padEnd(3, '0'));
-    ms = seconds < 0 ? -magnitude - (fraction.length > 3 ? 1n : 0n) : magnitude;
-  }
-  return ms < MIN_UNIX_MS || ms > MAX_UNIX_MS ? null : utcInstant(ms);
-}
-
 function amrValues(value: unknown): AmrValue[] | null {
   if (!Array.isArray(value)) return null;
   return value.map((element: unknown) => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { numericDateUtc } from '../../../../../src/core/jwt/compact.js';
 import { AMR_VALUES } from '../../../../../src/core/jwt/claims/amr-values.js';
 import {
   CLAIM_DICTIONARY,
   DICTIONARY_VENDORS,
   explainToken,
-  numericDateUtc,
   patternRegExp,
 } from '../../../../../src/core/jwt/claims/dictionary.js';
 import { IANA_CLAIMS, IANA_HEADER_PARAMETERS } from '../../../../../src/core/jwt/claims/iana-registry.js';
@@ -320,6 +320,7 @@ describe('time claims carry utc', () => {
     [0, 0, 0, '1970-01-01T00:00:00Z'],
     [-62135596800, -62135596800000, -62135596800, '0001-01-01T00:00:00Z'],
     [253402300799.999, 253402300799999, 253402300799, '9999-12-31T23:59:59Z'],
+    [253402300799, 253402300799000, 253402300799, '9999-12-31T23:59:59Z'],
   ])('%s s is %s ms, floored', (seconds, ms, unixSeconds, iso) => {
     expect(numericDateUtc(seconds)).toEqual({ iso, unix_seconds: unixSeconds, unix_milliseconds: ms });
   });
