@@ -182,7 +182,8 @@ export class DecodeJwt {
     const exp = numericClaim(own(claims, 'exp'));
     const iat = numericClaim(own(claims, 'iat'));
     const nbf = numericClaim(own(claims, 'nbf'));
-    const { explained, issuer_vendor } = explainToken(header, claims);
+    const times = { exp: numericDateUtc(exp), iat: numericDateUtc(iat), nbf: numericDateUtc(nbf) };
+    const { explained, issuer_vendor } = explainToken(header, claims, times);
     return {
       input,
       header,
@@ -190,9 +191,9 @@ export class DecodeJwt {
       signature,
       algorithm: stringOrNull(own(header, 'alg')),
       token_type: stringOrNull(own(header, 'typ')),
-      expires_at: numericDateUtc(exp)?.iso ?? null,
-      issued_at: numericDateUtc(iat)?.iso ?? null,
-      not_before: numericDateUtc(nbf)?.iso ?? null,
+      expires_at: times.exp?.iso ?? null,
+      issued_at: times.iat?.iso ?? null,
+      not_before: times.nbf?.iso ?? null,
       expired: exp === undefined ? null : exp * 1000 <= nowMs,
       issuer: stringOrNull(own(claims, 'iss')),
       audience: audienceOf(own(claims, 'aud')),
