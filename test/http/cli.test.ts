@@ -4,7 +4,7 @@ import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js
 import { COMMANDS } from '../../src/adapters/driving/cli/commands.js';
 import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
-import { JWT_IO_TOKEN, RFC7516_JWE, b64url } from '../support/fixtures.js';
+import { JWT_IO_TOKEN, RFC7516_JWE, b64url, tokenOf } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
 
 const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
@@ -86,6 +86,21 @@ describe('command line', () => {
     expect(none.out).toBe(
       'input  550e8400-e29b-41d4-a716-446655440000\ncandidates\n  (none)\nnotes\n  - value is a version-4 UUID: its bits are random and carry no time\nsource  identify\n',
     );
+  });
+
+  it('writes each explained member on one line on a terminal', async () => {
+    const token = tokenOf('{"alg":"RS256","x-y":1}', '{"iss":"https://sts.windows.net/t/","tid":"t","exp":1537234948}');
+    const { code, out } = await cli(['decode', token], '', { terminal: true });
+    expect(code).toBe(0);
+    const block = out.slice(out.indexOf('explained\n'), out.indexOf('issuer_vendor'));
+    expect(block.split('\n').slice(1, -1)).toEqual([
+      '  header alg  Algorithm (RFC 7515, RFC 7516)',
+      '  header x-y  unknown',
+      '  payload iss  Issuer (RFC 7519)',
+      '  payload tid  Tenant ID (Microsoft Entra ID)',
+      '  payload exp  Expiration time (RFC 7519)  2018-09-18T01:42:28Z',
+    ]);
+    expect(out).toMatch(/\nissuer_vendor\n {2}code {9}entra\n/);
   });
 
   it('lays claim entries out as a table on a terminal', async () => {

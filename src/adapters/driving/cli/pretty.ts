@@ -32,6 +32,16 @@ function scalar(value: unknown, style: Style, text: string = plainText(value)): 
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** An entry of decode's `explained`, one line: the name, its title and who defines it, and a time claim's UTC. */
+function explainedLine(entry: Record<string, unknown>, indent: string, style: Style): string | undefined {
+  if ((entry.in !== 'header' && entry.in !== 'payload') || typeof entry.known !== 'boolean' || typeof entry.name !== 'string')
+    return undefined;
+  const definedBy = Array.isArray(entry.defined_by) && entry.defined_by.length > 0 ? ` (${entry.defined_by.join(', ')})` : '';
+  const meaning = entry.known && typeof entry.title === 'string' ? `${entry.title}${definedBy}` : style.literal('unknown');
+  const utc = isRecord(entry.utc) && typeof entry.utc.iso === 'string' ? `  ${style.string(entry.utc.iso)}` : '';
+  return `${indent}${style.key(`${entry.in} ${entry.name}`)}  ${meaning}${utc}`;
+}
+
 function lines(value: unknown, indent: string, style: Style): string[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [`${indent}${style.literal('(none)')}`];
@@ -42,6 +52,8 @@ function lines(value: unknown, indent: string, style: Style): string[] {
           `${indent}${paint(`${entry.severity.toUpperCase()} ${entry.code}`)}  ${typeof entry.message === 'string' ? entry.message : ''}`,
         ];
       }
+      const explained = isRecord(entry) ? explainedLine(entry, indent, style) : undefined;
+      if (explained !== undefined) return [explained];
       if (isRecord(entry) || Array.isArray(entry)) return [`${indent}-`, ...lines(entry, `${indent}  `, style)];
       return [`${indent}- ${scalar(entry, style)}`];
     });
