@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { numericDateUtc } from '../../../../../src/core/jwt/compact.js';
 import { AMR_VALUES } from '../../../../../src/core/jwt/claims/amr-values.js';
-import {
-  CLAIM_DICTIONARY,
-  DICTIONARY_VENDORS,
-  explainToken,
-  patternRegExp,
-} from '../../../../../src/core/jwt/claims/dictionary.js';
+import { CLAIM_DICTIONARY, DICTIONARY_VENDORS, explainToken, patternRegExp } from '../../../../../src/core/jwt/claims/dictionary.js';
 import { IANA_CLAIMS, IANA_HEADER_PARAMETERS } from '../../../../../src/core/jwt/claims/iana-registry.js';
 import { VENDOR_PACKS } from '../../../../../src/core/jwt/claims/vendor-packs.js';
 
