@@ -294,6 +294,15 @@ describe('time claims carry utc', () => {
     });
   });
 
+  it('takes exp, iat and nbf as the caller read them, and reads the other times itself', () => {
+    const given = (iso: string) => ({ iso, unix_seconds: 0, unix_milliseconds: 0 });
+    const times = { exp: given('exp as read'), iat: given('iat as read'), nbf: null };
+    const explained = explainToken({}, { exp: 1, iat: 2, nbf: 3, auth_time: 4 }, times).explained;
+    expect(explained.map((entry) => entry.utc)).toEqual([times.exp, times.iat, null, numericDateUtc(4)]);
+    expect(explained[0]?.utc).toBe(times.exp);
+    expect(explained[1]?.utc).toBe(times.iat);
+  });
+
   it('no other claim carries utc, and only amr carries values', () => {
     const explained = payloadOf({ jti: 1537234948, sub: 'x', amr: ['pwd'], iat: 1 }).explained;
     expect(explained.map((entry) => [entry.name, 'utc' in entry, 'values' in entry])).toEqual([
@@ -316,6 +325,9 @@ describe('time claims carry utc', () => {
     [-62135596800, -62135596800000, -62135596800, '0001-01-01T00:00:00Z'],
     [253402300799.999, 253402300799999, 253402300799, '9999-12-31T23:59:59Z'],
     [253402300799, 253402300799000, 253402300799, '9999-12-31T23:59:59Z'],
+    [1e-7, 0, 0, '1970-01-01T00:00:00Z'],
+    [-1e-7, -1, -1, '1969-12-31T23:59:59Z'],
+    [-1.125, -1125, -2, '1969-12-31T23:59:58Z'],
   ])('%s s is %s ms, floored', (seconds, ms, unixSeconds, iso) => {
     expect(numericDateUtc(seconds)).toEqual({ iso, unix_seconds: unixSeconds, unix_milliseconds: ms });
   });
