@@ -1,8 +1,9 @@
 /**
  * IANA's "Authentication Method Reference Values" registry (RFC 8176 §6.1,
  * https://www.iana.org/assignments/authentication-method-reference-values/),
- * as it stood on 2026-07-20 (last changed 2024-10-04): each value with the
- * registry's Description and the documents of its Reference. Small enough to
+ * as IANA publishes it with its last update of 2024-10-04 (not checked
+ * against a copy of 2026-07-20, which the project does not hold): each value
+ * with the registry's Description and the documents of its Reference. Small enough to
  * be written out by hand; test/unit/core/jwt/claims/dictionary.test.ts holds
  * the list contract §4d requires.
  */
