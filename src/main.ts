@@ -92,7 +92,7 @@ function serve(config: Config, clusterWorker: boolean): void {
   const server = createHttpServer(app, { record: parserAnswerRecorder(logger, metrics), lifecycle });
   const stop = onStop(async (cause) => {
     logger.info({ cause }, 'shutting down: no new connections, finishing requests in flight');
-    await closeGracefully(server, lifecycle, SHUTDOWN_GRACE_MS);
+    await closeGracefully(server, lifecycle, SHUTDOWN_GRACE_MS, primary?.stoppedAccepting);
     await application.close();
     logger.info('stopped');
     logger.flush(() => process.exit(0));

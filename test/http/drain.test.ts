@@ -89,6 +89,29 @@ describe('closeGracefully', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
+  it('keeps answering kept-alive, refusing new connections, until every listener has closed', async () => {
+    const { server, lifecycle } = drainingServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const kept = await client(port);
+    let everyListenerClosed = () => undefined as void;
+    const draining = closeGracefully(server, lifecycle, 5_000, () => new Promise<void>((resolve) => (everyListenerClosed = resolve)));
+    expect(lifecycle.draining).toBe(true);
+    await expect(client(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    kept.socket.write(REQUEST);
+    await eventually(() => kept.read().includes('"iso":"1970-01-01T00:00:00Z"'), { what: 'an answer while others still accept' });
+    expect(kept.read()).toContain('Connection: keep-alive');
+    expect(lifecycle.closing).toBe(false);
+
+    everyListenerClosed();
+    await eventually(() => lifecycle.closing, { what: 'closing' });
+    const before = kept.read().length;
+    kept.socket.write(REQUEST);
+    await kept.closed;
+    expect(kept.read().slice(before)).toContain('Connection: close');
+    await draining;
+  });
+
   it('resolves at once when nothing is open, even if the server never listened', async () => {
     const { server, lifecycle } = drainingServer();
     const started = Date.now();

@@ -5,7 +5,8 @@ import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/redis-server.js';
 import { startService } from '../support/service-process.js';
 
-type Outcome = { kind: 'answered'; status: number; closing: boolean } | { kind: 'refused' } | { kind: 'lost'; code: string };
+type Outcome =
+  { kind: 'answered'; status: number; closing: boolean } | { kind: 'refused' } | { kind: 'lost'; code: string; reused: boolean };
 
 function get(port: number, agent: Agent): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -15,7 +16,10 @@ function get(port: number, agent: Agent): Promise<Outcome> {
     });
     req.on('error', (error: NodeJS.ErrnoException) =>
       // A refused connection never reached the server; anything else on an open connection is a lost request.
-      resolve(error.code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'lost', code: error.code ?? error.message }),
+      // `reused` tells, when one is lost, a kept-alive connection from a new one the server may never have accepted.
+      resolve(
+        error.code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'lost', code: error.code ?? error.message, reused: req.reusedSocket },
+      ),
     );
     req.end();
   });

@@ -257,6 +257,43 @@ describe('the listener broker', () => {
   });
 });
 
+describe('the listener broker, closing connections at shutdown', () => {
+  function twoReady(broker: ListenerBroker): [FakeWorker, FakeWorker] {
+    const workers = [started(broker), started(broker)] as [FakeWorker, FakeWorker];
+    for (const worker of workers) worker.say(MESSAGES.ready);
+    return workers;
+  }
+
+  it('lets a worker that stops on its own close connections at once: the others still accept', () => {
+    const broker = new ListenerBroker();
+    const [one] = twoReady(broker);
+    one.say(MESSAGES.stopped);
+    expect(one.messages().at(-1)).toBe(MESSAGES.closeConnections);
+  });
+
+  it('at shutdown, lets workers close connections only once every one of them has stopped accepting', () => {
+    const broker = new ListenerBroker();
+    const [one, two] = twoReady(broker);
+    broker.stop([one.asWorker(), two.asWorker()]);
+    one.say(MESSAGES.stopped);
+    expect(one.messages()).not.toContain(MESSAGES.closeConnections);
+    two.say(MESSAGES.stopped);
+    expect(one.messages().at(-1)).toBe(MESSAGES.closeConnections);
+    expect(two.messages().at(-1)).toBe(MESSAGES.closeConnections);
+  });
+
+  it('at shutdown, counts a worker that exited as no longer accepting, and tells no worker whose channel is gone', () => {
+    const broker = new ListenerBroker();
+    const [one, two] = twoReady(broker);
+    broker.stop([one.asWorker(), two.asWorker()]);
+    one.say(MESSAGES.stopped);
+    two.connected = false;
+    two.emit('exit');
+    expect(one.messages().at(-1)).toBe(MESSAGES.closeConnections);
+    expect(two.messages()).not.toContain(MESSAGES.closeConnections);
+  });
+});
+
 describe('the listener broker, in its corners', () => {
   /** A broker whose first worker bound the port and is ready. */
   function withBound(broker: ListenerBroker) {
@@ -430,6 +467,25 @@ describe('a worker joining the listener', () => {
     expect((server.address() as AddressInfo).port).toBe((shared.address() as AddressInfo).port);
     primary.say(MESSAGES.lend);
     expect(primary.sent.at(-1)).toEqual([MESSAGES.lent, server]);
+  });
+
+  it('says it stopped accepting, and may close connections only when the primary says so', async () => {
+    const { primary, worker } = joined();
+    let mayClose = false;
+    const closing = worker.stoppedAccepting().then(() => (mayClose = true));
+    expect(primary.sent.at(-1)).toEqual([MESSAGES.stopped, undefined]);
+    await tick();
+    expect(mayClose).toBe(false);
+    primary.say(MESSAGES.closeConnections);
+    await closing;
+    expect(mayClose).toBe(true);
+  });
+
+  it('may close connections at once when the channel to the primary is gone', async () => {
+    const { primary, worker } = joined();
+    Object.assign(primary, { connected: false });
+    await worker.stoppedAccepting();
+    expect(primary.sent.map(([message]) => message)).not.toContain(MESSAGES.stopped);
   });
 
   it('asks for nothing and lends nothing on a channel that cannot send, and still serves what it is handed', () => {

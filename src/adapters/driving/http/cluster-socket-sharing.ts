@@ -34,9 +34,17 @@ export const MESSAGES = {
   took: 'cluster-socket-sharing:took',
   /** Primary → worker: drain and exit. It follows every connection sent before it on the same channel. */
   drain: 'cluster-socket-sharing:drain',
+  /** Worker → primary: I have stopped accepting (I am draining). */
+  stopped: 'cluster-socket-sharing:stopped',
+  /**
+   * Primary → worker: your answers may now say Connection: close. Sent at once while the service runs on, and
+   * at shutdown only once every worker has stopped accepting, so that no client told to reconnect lands on the
+   * socket while some worker still holds it (the connection would be reset when that worker closed it).
+   */
+  closeConnections: 'cluster-socket-sharing:close-connections',
 } as const;
 const { listen: LISTEN, bind: BIND, lend: LEND, lent: LENT, listener: LISTENER, ready: READY } = MESSAGES;
-const { connection: CONNECTION, took: TOOK, drain: DRAIN } = MESSAGES;
+const { connection: CONNECTION, took: TOOK, drain: DRAIN, stopped: STOPPED, closeConnections: CLOSE_CONNECTIONS } = MESSAGES;
 
 export class ListenerBroker {
   private readonly ready: Worker[] = [];
@@ -60,6 +68,9 @@ export class ListenerBroker {
   private readonly waiting: Socket[] = [];
   private turn = 0;
   private stopped = false;
+  /** At shutdown: the workers still accepting, and those that stopped and wait for CLOSE_CONNECTIONS. */
+  private readonly accepting = new Set<Worker>();
+  private readonly waitingToClose: Worker[] = [];
 
   /** Brokers the socket for `worker`, and forwards connections to it once it says it is ready. */
   adopt(worker: Worker, onReady: () => void): void {
@@ -71,6 +82,7 @@ export class ListenerBroker {
         if (handle instanceof net.Server) this.passOn(handle);
         else this.forget(worker, false); // It has closed its socket: it is draining, so lends and takes nothing more.
       } else if (message === TOOK) this.untaken.get(worker)?.shift()?.destroy();
+      else if (message === STOPPED) this.stoppedAccepting(worker);
       else if (message === READY) {
         this.ready.push(worker);
         if (this.binding === worker) this.binding = undefined;
@@ -97,9 +109,26 @@ export class ListenerBroker {
     for (const server of this.borrowed) server.close();
     for (const socket of this.waiting.splice(0)) socket.destroy();
     for (const worker of workers) {
+      this.accepting.add(worker);
       if (this.isReady(worker) && worker.isConnected()) worker.send(DRAIN);
       else worker.process.kill('SIGTERM');
     }
+  }
+
+  /** A worker stopped accepting: it may close connections at once, or at shutdown once no worker accepts. */
+  private stoppedAccepting(worker: Worker): void {
+    if (!this.stopped) {
+      if (worker.isConnected()) worker.send(CLOSE_CONNECTIONS);
+      return;
+    }
+    this.waitingToClose.push(worker);
+    this.accepting.delete(worker);
+    this.closeWhenNoneAccepts();
+  }
+
+  private closeWhenNoneAccepts(): void {
+    if (this.accepting.size > 0) return;
+    for (const worker of this.waitingToClose.splice(0)) if (worker.isConnected()) worker.send(CLOSE_CONNECTIONS);
   }
 
   /** Gets the socket to the next asking worker: borrowed from a live one, or bound by the asker when none has it. */
@@ -144,6 +173,7 @@ export class ListenerBroker {
       this.serve();
       return;
     }
+    if (this.accepting.delete(worker)) this.closeWhenNoneAccepts();
     const asked = this.asking.indexOf(worker);
     if (asked >= 0) this.asking.splice(asked, 1);
     if (this.binding === worker) this.binding = undefined;
@@ -173,6 +203,7 @@ export class ListenerBroker {
 export interface PrimaryChannel {
   on(event: 'message', listener: (message: unknown, handle: unknown) => void): unknown;
   send?(message: string, handle?: Server): unknown;
+  readonly connected?: boolean;
 }
 
 export interface WorkerListenerEvents {
@@ -184,17 +215,27 @@ export interface WorkerListenerEvents {
   readonly onDrain: () => void;
 }
 
+export interface JoinedListener {
+  /** Tells the primary that this worker may be sent connections and counts as started. */
+  readonly ready: () => void;
+  /**
+   * Tells the primary that this worker has stopped accepting; resolves when its answers may say
+   * Connection: close (at once without a primary to ask).
+   */
+  readonly stoppedAccepting: () => Promise<void>;
+}
+
 /**
  * Joins the workers' listening socket through the primary: binds it or
  * receives it, lends it to the primary for the next worker, and serves the
- * connections the primary forwards. `ready()` tells the primary that this
- * worker may be sent connections and counts as started.
+ * connections the primary forwards.
  */
 export function joinListener(
   server: Server,
   { bind, onListening, onDrain }: WorkerListenerEvents,
   primary: PrimaryChannel = process,
-): { ready: () => void } {
+): JoinedListener {
+  let mayClose: (() => void) | undefined;
   primary.on('message', (message: unknown, handle: unknown) => {
     if (message === BIND) bind();
     else if (message === LISTENER && handle instanceof net.Server) server.listen(handle, onListening);
@@ -204,7 +245,17 @@ export function joinListener(
       server.emit('connection', handle);
       primary.send?.(TOOK);
     } else if (message === DRAIN) onDrain();
+    else if (message === CLOSE_CONNECTIONS) mayClose?.();
   });
   primary.send?.(LISTEN);
-  return { ready: () => primary.send?.(READY) };
+  return {
+    ready: () => primary.send?.(READY),
+    stoppedAccepting: () =>
+      new Promise<void>((resolve) => {
+        mayClose = resolve;
+        // Without a primary (it died), nobody else holds the socket.
+        if (primary.send === undefined || primary.connected === false) resolve();
+        else primary.send(STOPPED);
+      }),
+  };
 }

@@ -46,9 +46,13 @@ const openedAt = new WeakMap<Socket, bigint>();
 /** Told of every answer Node's parser forced (400, 408, 431), with the seconds since the connection opened. */
 export type ParserAnswerRecorder = (status: number, seconds: number) => void;
 
-/** Whether the process is draining for shutdown; shared by the app (readiness) and the server (Connection: close). */
+/**
+ * Shutdown as the app and the server see it: `draining` (readiness answers 503,
+ * no new connections) and then `closing` (every answer says Connection: close).
+ */
 export class Lifecycle {
   draining = false;
+  closing = false;
 }
 
 export interface HttpServerOptions {
@@ -58,8 +62,8 @@ export interface HttpServerOptions {
 
 function tracked(app: HttpApp, lifecycle: Lifecycle | undefined): RequestListener {
   return (req, res) => {
-    // While draining, every answer closes its connection, so a kept-alive client moves on to another instance.
-    if (lifecycle?.draining) res.setHeader('Connection', 'close');
+    // While closing, every answer closes its connection, so a kept-alive client moves on to another instance.
+    if (lifecycle?.closing) res.setHeader('Connection', 'close');
     answering.add(req.socket);
     res.once('finish', () => {
       if (res.getHeader('connection') !== 'close') answering.delete(req.socket);
@@ -89,12 +93,24 @@ export function createHttpServer(app: HttpApp, { record, lifecycle }: HttpServer
 /**
  * Drains for shutdown: readiness turns 503, the server stops accepting new
  * connections, every request that arrives on an open connection is still
- * answered (with `Connection: close`), and idle kept-alive connections are
- * left to their keep-alive timeout rather than cut, since a client may be
- * sending on one at that moment. Whatever is still open after `graceMs` is
- * closed. Resolves once every connection has ended.
+ * answered, and idle kept-alive connections are left to their keep-alive
+ * timeout rather than cut, since a client may be sending on one at that
+ * moment. Whatever is still open after `graceMs` is closed. Resolves once
+ * every connection has ended.
+ *
+ * Answers say `Connection: close` only once `everyListenerClosed` resolves,
+ * which it is given once this server has stopped accepting. A client told to
+ * close reconnects at once, and under WORKERS a connection that lands on the
+ * shared socket while another worker still holds it would be reset when that
+ * worker closes it with the connection still queued; so the primary resolves
+ * it only when every worker has stopped accepting.
  */
-export function closeGracefully(server: Server, lifecycle: Lifecycle, graceMs: number): Promise<void> {
+export function closeGracefully(
+  server: Server,
+  lifecycle: Lifecycle,
+  graceMs: number,
+  everyListenerClosed: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   lifecycle.draining = true;
   const open = openConnections.get(server) ?? new Set<Socket>();
   return new Promise((resolve) => {
@@ -112,6 +128,9 @@ export function closeGracefully(server: Server, lifecycle: Lifecycle, graceMs: n
     net.Server.prototype.close.call(server, () => {
       accepting = false;
       settle();
+    });
+    void everyListenerClosed().then(() => {
+      lifecycle.closing = true;
     });
   });
 }
