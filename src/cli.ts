@@ -18,9 +18,11 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// jose is loaded only by `verify`.
+// jose is loaded only by the commands that verify a signature.
+const jose = async () => new (await import('./adapters/driven/jose-signature-verifier.js')).JoseSignatureVerifier();
 const verifier: SignatureVerifier = {
-  verify: async (request) => new (await import('./adapters/driven/jose-signature-verifier.js')).JoseSignatureVerifier().verify(request),
+  verify: async (request) => (await jose()).verify(request),
+  signatureVerifies: async (compact, jwk, algorithm) => (await jose()).signatureVerifies(compact, jwk, algorithm),
 };
 
 const paint =

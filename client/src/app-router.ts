@@ -440,6 +440,93 @@ export type AppRouter = TRPCBuiltRouter<
         { name?: string | undefined; vendor?: string | undefined } | undefined,
         { entries: DictionaryEntry[]; registry_snapshot: string; source: 'claims' }
       >;
+      inspectKey: Query<
+        { key: string; token?: string | undefined },
+        {
+          input_kind: 'jwk' | 'jwk_set' | 'pem';
+          keys: {
+            kty: 'RSA' | 'EC' | 'OKP' | 'oct';
+            crv: string | null;
+            size_bits: number;
+            kid: string | null;
+            alg: string | null;
+            use: string | null;
+            key_ops: string[] | null;
+            private: boolean;
+            thumbprint: { sha256: string; uri: string };
+            public_jwk: Record<string, unknown> | null;
+            public_pem: string | null;
+            certificate: {
+              subject: string;
+              issuer: string;
+              serial: string;
+              not_before: Utc;
+              not_after: Utc;
+              expired: boolean;
+              days_left: number;
+              self_signed: boolean;
+              x5t_s256: string;
+              x5t: string;
+              subject_alt_names: string[];
+              issued_by_next: boolean | null;
+            } | null;
+            findings: {
+              code:
+                | 'private_key_material'
+                | 'symmetric_key'
+                | 'weak_rsa'
+                | 'x5c_key_mismatch'
+                | 'x5t_mismatch'
+                | 'alg_key_mismatch'
+                | 'non_canonical_encoding'
+                | 'certificate_expired'
+                | 'certificate_chain_broken'
+                | 'certificate_expires_soon'
+                | 'deprecated_alg'
+                | 'use_and_key_ops'
+                | 'missing_kid'
+                | 'duplicate_kid';
+              severity: 'critical' | 'warning' | 'info';
+              message: string;
+            }[];
+            verification?:
+              | {
+                  selected: boolean;
+                  valid: boolean;
+                  reason: { code: 'signature_invalid' | 'key_mismatch' | 'key_not_found'; message: string } | null;
+                }
+              | undefined;
+          }[];
+          findings: {
+            code:
+              | 'private_key_material'
+              | 'symmetric_key'
+              | 'weak_rsa'
+              | 'x5c_key_mismatch'
+              | 'x5t_mismatch'
+              | 'alg_key_mismatch'
+              | 'non_canonical_encoding'
+              | 'certificate_expired'
+              | 'certificate_chain_broken'
+              | 'certificate_expires_soon'
+              | 'deprecated_alg'
+              | 'use_and_key_ops'
+              | 'missing_kid'
+              | 'duplicate_kid';
+            severity: 'critical' | 'warning' | 'info';
+            message: string;
+          }[];
+          source: 'inspect_key';
+          verification?:
+            | {
+                algorithm: string | null;
+                key_id: string | null;
+                valid: boolean;
+                reason: { code: 'signature_invalid' | 'key_mismatch' | 'key_not_found'; message: string } | null;
+              }
+            | undefined;
+        }
+      >;
     };
   }
 >;

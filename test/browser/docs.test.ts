@@ -37,6 +37,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
       [
         '/jwt/claims',
         '/jwt/decode',
+        '/jwt/inspect-key',
         '/jwt/verify',
         '/unix-timestamp/add',
         '/unix-timestamp/diff',
@@ -47,7 +48,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
         '/unix-timestamp/to-utc',
       ].flatMap((path) => [path, path]),
     );
-    expect(await page.locator('.opblock-post').count()).toBe(10);
+    expect(await page.locator('.opblock-post').count()).toBe(11);
     expect(await page.locator('.btn.authorize').count()).toBe(0);
 
     const run = async (path: string) => {
@@ -94,6 +95,14 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     const claims = await run('/jwt/claims');
     expect(claims.status).toBe('200');
     expect(claims.body).toMatchObject({ entries: [expect.objectContaining({ name: 'tid', vendor: 'entra' })], source: 'claims' });
+
+    // RFC 7638 §3.1's key, the prefilled example.
+    const inspectKey = await run('/jwt/inspect-key');
+    expect(inspectKey.status).toBe('200');
+    expect(inspectKey.body).toMatchObject({
+      keys: [{ thumbprint: { sha256: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs' } }],
+      source: 'inspect_key',
+    });
 
     const schemas = await page.locator('.models .model-container').allTextContents();
     expect(schemas.join(' ')).not.toMatch(/error\.|BAD_REQUEST/);

@@ -4,7 +4,7 @@ import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js
 import { COMMANDS } from '../../src/adapters/driving/cli/commands.js';
 import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
-import { JWT_IO_TOKEN, RFC7516_JWE, b64url, tokenOf } from '../support/fixtures.js';
+import { RFC7515_A3_KEY, RFC7515_A3_TOKEN, JWT_IO_TOKEN, RFC7516_JWE, b64url, tokenOf } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
 
 const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
@@ -116,6 +116,24 @@ describe('command line', () => {
       ['payload', 'groups', 'Group object IDs', 'entra'],
     ]);
     expect(out).toMatch(/\nregistry_snapshot {2}2026-07-20\nsource {2}claims\n$/);
+  });
+
+  it('inspects a key read from standard input only, with the token as an option', async () => {
+    const { code, out } = await cli(['inspect-key', '--token', RFC7515_A3_TOKEN], `${RFC7515_A3_KEY}\n`);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ input_kind: 'jwk', keys: [{ kty: 'EC', crv: 'P-256' }], verification: { valid: true } });
+    const positional = await cli(['inspect-key', RFC7515_A3_KEY]);
+    expect(positional.code).toBe(2);
+    expect(positional.err).toMatch(/^inspect-key takes no arguments\n/);
+    expect(positional.err).toContain('inspect-key [--token <token>] < key');
+  });
+
+  it('shows each key on a terminal, its thumbprint and its findings, and never the secret', async () => {
+    const { code, out } = await cli(['inspect-key'], '{"keys":[{"kty":"oct","k":"c2VjcmV0","kid":"s"}]}', { terminal: true });
+    expect(code).toBe(0);
+    expect(out).toMatch(/\n {6}sha256 {2}DWBh0SEIAPYh1x5uvot4z3AhaikHkxNJa3Ada2fT-Cg\n/);
+    expect(out).toMatch(/\n {6}CRITICAL symmetric_key {2}this is a shared secret/);
+    expect(out).not.toContain('c2VjcmV0');
   });
 
   it('reads the token from standard input with -', async () => {

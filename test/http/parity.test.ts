@@ -60,6 +60,11 @@ const inputs: ReadonlyArray<[procedure: string, input: Record<string, string> | 
   ['jwt.claims', { vendor: 'iana' }],
   ['jwt.claims', { name: '' }],
   ['jwt.claims', { vendor: 'Entra' }],
+  ['jwt.inspectKey', { key: RFC7515_A3_KEY }],
+  ['jwt.inspectKey', { key: RFC7515_A3_KEY, token: RFC7515_A3_TOKEN }],
+  ['jwt.inspectKey', { key: '{"keys":[{"kty":"oct","k":"c2VjcmV0"},{"kty":"oct","k":"c2VjcmV0"}]}' }],
+  ['jwt.inspectKey', { key: '{"kty":"EC","crv":"P-256"}' }],
+  ['jwt.inspectKey', { key: RFC7515_A3_KEY, token: 'a.b' }],
 ];
 
 const restPathOf = new Map(OPERATIONS.map(([procedure, operation]) => [procedure, operation.openapi.path]));

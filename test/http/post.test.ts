@@ -26,6 +26,8 @@ const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> =
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: '{"kty":"oct","k":"c2VjcmV0"}' }],
   ['jwt.claims', { name: 'x5t#S256' }],
   ['jwt.claims', { vendor: 'azure' }],
+  ['jwt.inspectKey', { key: RFC7515_A3_KEY, token: RFC7515_A3_TOKEN }],
+  ['jwt.inspectKey', { key: '-----BEGIN PUBLIC KEY-----' }],
 ];
 
 // Every header but those that name the moment or the request.

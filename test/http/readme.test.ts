@@ -6,13 +6,13 @@ import { TOKENS, createContainer } from '../../src/composition-root.js';
 import { FixedClock } from '../support/fakes.js';
 import { buildHttpService } from '../../src/composition-root.js';
 
-/** Every `$ curl -s '<url>'` example of a document, with the answer on the line after it. */
+/** Every `$ curl -s '<url>'` example of a document (a POST with `--json '<body>'`), with the answer on the line after it. */
 const examplesOf = (document: string) =>
   [
     ...readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8').matchAll(
-      /^\$ curl -s '(http:\/\/localhost:3000[^']+)'\n(.+)$/gm,
+      /^\$ curl -s '(http:\/\/localhost:3000[^']+)'(?: --json '([^']+)')?\n(.+)$/gm,
     ),
-  ].map(([, url = '', answer = '']) => [new URL(url), answer] as const);
+  ].map(([, url = '', body, answer = '']) => [new URL(url), answer, body] as const);
 const examples = examplesOf('README.md');
 const apiExamples = examplesOf('docs/api.md');
 
@@ -55,18 +55,23 @@ describe('README and docs/api.md examples', () => {
       '/jwt/decode',
       '/jwt/verify',
       '/jwt/claims',
+      '/jwt/inspect-key',
     ]) {
       expect(paths).toContain(path);
     }
     expect([...paths].some((path) => path.startsWith('/trpc/'))).toBe(true);
   });
 
-  it.each([...examples, ...apiExamples].map(([url, answer]) => [`${url.pathname}${url.search}`.slice(0, 80), url, answer] as const))(
-    'GET %s answers as shown',
-    async (_label, url, answer) => {
-      const res = await request(app).get(`${url.pathname}${url.search}`);
-      if (/[./]now\b/.test(url.pathname)) expect(shapeOf(res.body)).toEqual(shapeOf(JSON.parse(answer)));
-      else expect(asShown(res.text, answer)).toBe(answer);
-    },
-  );
+  it.each(
+    [...examples, ...apiExamples].map(
+      ([url, answer, body]) =>
+        [`${body === undefined ? 'GET' : 'POST'} ${url.pathname}${url.search}`.slice(0, 80), url, answer, body] as const,
+    ),
+  )('%s answers as shown', async (_label, url, answer, body) => {
+    const path = `${url.pathname}${url.search}`;
+    const res =
+      body === undefined ? await request(app).get(path) : await request(app).post(path).set('Content-Type', 'application/json').send(body);
+    if (/[./]now\b/.test(url.pathname)) expect(shapeOf(res.body)).toEqual(shapeOf(JSON.parse(answer)));
+    else expect(asShown(res.text, answer)).toBe(answer);
+  });
 });

@@ -163,12 +163,13 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the ten REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the eleven REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/jwt/claims',
       '/jwt/decode',
+      '/jwt/inspect-key',
       '/jwt/verify',
       '/unix-timestamp/add',
       '/unix-timestamp/diff',
@@ -196,6 +197,7 @@ describe('OpenAPI document and /docs', () => {
     expect(parameters('/unix-timestamp/to-unix')[2]?.schema.enum).toEqual(['compatible', 'earlier', 'later', 'reject']);
     expect(parameters('/unix-timestamp/to-utc')[1]?.schema.enum).toEqual(['seconds', 'milliseconds', 'microseconds', 'nanoseconds']);
     expect(parameters('/jwt/claims').map((p) => p.name)).toEqual(['name', 'vendor']);
+    expect(parameters('/jwt/inspect-key').map((p) => p.name)).toEqual(['key', 'token']);
     expect(parameters('/jwt/claims')[1]?.schema.enum).toEqual([
       'iana',
       'entra',

@@ -45,8 +45,10 @@ export async function calls(): Promise<string> {
   const claims = await api.jwt.claims.query({ vendor: 'entra' });
   const vendor: string | null | undefined = claims.entries[0]?.vendor;
   const explainedBy: string | null | undefined = decoded.explained[0]?.title;
+  const inspected = await api.jwt.inspectKey.query({ key: '{}', token: 'a.b.c' });
+  const thumbprint: string | undefined = inspected.keys[0]?.thumbprint.uri;
   const now = await api.unixTimestamp.now.query();
-  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code].join();
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint].join();
 }
 export type Outputs = inferRouterOutputs<AppRouter>;
 `;
@@ -57,6 +59,7 @@ await api.unixTimestamp.toUtcc.query({ timestamp: '1' });
 await api.unixTimestamp.toUtc.query({ timestamp: 1700000000 });
 await api.jwt.verify.query({ token: 'a.b.c' });
 await api.jwt.claims.query({ name: 42 });
+await api.jwt.inspectKey.query({ token: 'a.b.c' });
 `;
 
 const MODES = {
@@ -136,6 +139,7 @@ describe('the client package, installed from its tarball', () => {
     expect(result.stdout).toMatch(/bad\.ts\(4,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(result.stdout).toMatch(/bad\.ts\(5,\d+\): error TS2345: .*Property 'key' is missing/s);
     expect(result.stdout).toMatch(/bad\.ts\(6,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+    expect(result.stdout).toMatch(/bad\.ts\(7,\d+\): error TS2345: .*Property 'key' is missing/s);
   });
 
   describe('at run time', () => {

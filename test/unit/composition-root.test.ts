@@ -28,7 +28,10 @@ describe('createUseCases', () => {
     const useCases = createUseCases({
       clock,
       knownSecrets: { size: 0, find: () => undefined },
-      signatureVerifier: { verify: () => Promise.reject(new Error('unused')) },
+      signatureVerifier: {
+        verify: () => Promise.reject(new Error('unused')),
+        signatureVerifies: () => Promise.reject(new Error('unused')),
+      },
     });
     expect(Object.keys(useCases).sort()).toEqual([...USE_CASE_NAMES].sort());
     expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');

@@ -11,6 +11,7 @@ import {
   type JWSHeaderParameters,
 } from 'jose';
 import { DomainError } from '../../core/errors.js';
+import { publicJwk, readKeys, type ReadKey } from '../../core/keys/read-keys.js';
 import type {
   SignatureVerifier,
   VerificationReasonCode,
@@ -18,12 +19,8 @@ import type {
   VerificationResult,
 } from '../../core/ports/signature-verifier.js';
 
-const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n[\s\S]*-----END \1-----$/;
-// Members that only a private (or secret) JWK has.
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
-const SIGNING_KEY_TYPES = new Set(['rsa', 'rsa-pss', 'ec', 'ed25519', 'ed448']);
+const SIGNING_KEYS = new Set(['RSA', 'EC', 'OKP Ed25519', 'OKP Ed448']);
 
-const invalidKey = (why: string): DomainError => new DomainError('KEY_INVALID', `key ${why}`);
 const privateKey = (): DomainError =>
   new DomainError(
     'KEY_PRIVATE',
@@ -35,73 +32,30 @@ const symmetricKey = (): DomainError =>
     'key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history',
   );
 
-function checkSigningKey(key: KeyObject, where: string): KeyObject {
-  if (key.type !== 'public') throw symmetricKey();
-  const kind = key.asymmetricKeyType ?? 'unknown';
-  if (!SIGNING_KEY_TYPES.has(kind))
-    throw new DomainError('KEY_UNSUPPORTED', `key${where} is a ${kind} key, which cannot verify JWS signatures`);
-  return key;
+/** A key read by the service's one key reader, refused unless it is a public key that can verify a JWS. */
+function checkedKey(key: ReadKey): JsonWebKey {
+  if (key.required.kty === 'oct') throw symmetricKey();
+  if (key.private) throw privateKey();
+  const kind = key.crv === null || key.required.kty === 'EC' ? key.required.kty : `${key.required.kty} ${key.crv}`;
+  if (!SIGNING_KEYS.has(kind)) {
+    throw new DomainError('KEY_UNSUPPORTED', `key: ${key.where} is an ${kind} key, which cannot verify JWS signatures`);
+  }
+  return publicJwk(key) as JsonWebKey;
 }
 
-function publicJwk(value: unknown, where: string): JsonWebKey {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidKey(`${where}must be a JSON object`);
-  const jwk = value as Record<string, unknown>;
-  if (jwk.kty === 'oct') throw symmetricKey();
-  if (PRIVATE_MEMBERS.some((member) => Object.hasOwn(jwk, member))) throw privateKey();
-  if (!['RSA', 'EC', 'OKP'].includes(String(jwk.kty))) {
-    throw new DomainError(
-      'KEY_UNSUPPORTED',
-      `key${where ? ` ${where.trim()}` : ''} has kty ${JSON.stringify(jwk.kty)}; a public JWK is RSA, EC or OKP`,
-    );
-  }
-  let imported: KeyObject;
-  try {
-    imported = createPublicKey({ key: jwk, format: 'jwk' });
-  } catch {
-    throw new DomainError(
-      'KEY_UNSUPPORTED',
-      `key${where ? ` ${where.trim()}` : ''} is not a usable ${String(jwk.kty)} public key (check crv, x, y, n and e)`,
-    );
-  }
-  checkSigningKey(imported, where ? ` ${where.trim()}` : '');
-  return jwk;
-}
+type JwkSet = ReturnType<typeof createLocalJWKSet>;
+type Key = { readonly kind: 'single'; readonly key: KeyObject } | { readonly kind: 'set'; readonly keys: JwkSet };
 
-type Key =
-  { readonly kind: 'single'; readonly key: KeyObject } | { readonly kind: 'set'; readonly keys: ReturnType<typeof createLocalJWKSet> };
-
-/** Reads a public JWK, a JWK Set, a PEM SPKI key or a PEM certificate; refuses everything else with a precise reason. */
+/**
+ * The key to verify with, from the core's key reader (contract §4f): a public JWK or a JWK Set, or PEM text,
+ * whose first block is the key (a certificate chain's first certificate). Private keys, secrets and keys that
+ * cannot sign are refused with a precise reason.
+ */
 function readKey(text: string): Key {
-  const trimmed = text.trim();
-  if (trimmed === '') throw invalidKey('must not be empty');
-  if (trimmed.startsWith('-----BEGIN')) {
-    const label = PEM.exec(trimmed)?.[1];
-    if (label === undefined) throw invalidKey('is not a well-formed PEM block');
-    if (label.includes('PRIVATE KEY')) throw privateKey();
-    if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
-      throw new DomainError('KEY_UNSUPPORTED', `key is a PEM ${label}; send a PUBLIC KEY (SPKI) or a CERTIFICATE`);
-    }
-    try {
-      return { kind: 'single', key: checkSigningKey(createPublicKey(trimmed), '') };
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      throw invalidKey(`is a PEM ${label} that cannot be read`);
-    }
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(trimmed);
-  } catch {
-    throw invalidKey('must be a public JWK or JWK Set (JSON), or a PEM public key or certificate');
-  }
-  if (typeof json === 'object' && json !== null && Object.hasOwn(json, 'keys')) {
-    const { keys } = json as { keys: unknown };
-    if (!Array.isArray(keys) || keys.length === 0) throw invalidKey('is a JWK Set whose keys must be a non-empty array');
-    const checked = keys.map((member, index) => publicJwk(member, `keys[${index}] `));
-    return { kind: 'set', keys: createLocalJWKSet({ keys: checked }) };
-  }
-  const jwk = publicJwk(json, '');
-  return { kind: 'single', key: createPublicKey({ key: jwk, format: 'jwk' }) };
+  const material = readKeys(text);
+  const checked = material.keys.map(checkedKey);
+  if (material.inputKind === 'jwk_set') return { kind: 'set', keys: createLocalJWKSet({ keys: checked }) };
+  return { kind: 'single', key: (material.keys[0] as ReadKey).publicKey as KeyObject };
 }
 
 const reason = (code: VerificationReasonCode, message: string): VerificationResult => ({ valid: false, reason: { code, message } });
@@ -207,6 +161,15 @@ export class JoseSignatureVerifier implements SignatureVerifier {
     return first ?? reason('signature_invalid', 'the serialization has no signature');
   }
 
+  async signatureVerifies(compact: string, jwk: { readonly [member: string]: unknown }, algorithm: string): Promise<boolean> {
+    try {
+      await compactVerify(compact, createPublicKey({ key: jwk, format: 'jwk' }), { algorithms: [algorithm] });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private async attempt(request: VerificationRequest, run: () => Promise<unknown>): Promise<VerificationResult> {
     try {
       await run();
@@ -221,16 +184,36 @@ export class JoseSignatureVerifier implements SignatureVerifier {
 
 type Options = Parameters<typeof jwtVerify>[2];
 
+/**
+ * Runs `attempt` with the set, and when several of its keys match the token (jose then names no one key),
+ * with each of them in turn, as jose's documentation advises: the first that verifies the signature wins,
+ * and a failure after the signature verified (a claim) is the answer. None verifying keeps jose's error.
+ */
+async function withCandidates<T>(keys: JwkSet, attempt: (key: JwkSet | KeyObject | webcrypto.CryptoKey) => Promise<T>): Promise<T> {
+  try {
+    return await attempt(keys);
+  } catch (error) {
+    if (!(error instanceof errors.JWKSMultipleMatchingKeys)) throw error;
+    for await (const candidate of error as unknown as AsyncIterable<webcrypto.CryptoKey>) {
+      try {
+        return await attempt(candidate);
+      } catch (failure) {
+        if (!(failure instanceof errors.JWSSignatureVerificationFailed)) throw failure;
+      }
+    }
+    throw error;
+  }
+}
+
 /** A compact JWS: as a JWT, with its claims checked; or, when its payload is another token, its signature alone. */
 async function verifyCompact(compact: string, claims: boolean, key: Key, options: Options): Promise<void> {
-  if (claims) {
-    if (key.kind === 'set') await jwtVerify(compact, key.keys, options);
-    else await jwtVerify(compact, key.key, options);
-    return;
-  }
   const algorithms = options?.algorithms === undefined ? {} : { algorithms: options.algorithms };
-  if (key.kind === 'set') await compactVerify(compact, key.keys, algorithms);
-  else await compactVerify(compact, key.key, algorithms);
+  const run = async (verifyWith: JwkSet | KeyObject | webcrypto.CryptoKey): Promise<void> => {
+    if (claims) await jwtVerify(compact, verifyWith as KeyObject, options);
+    else await compactVerify(compact, verifyWith as KeyObject, algorithms);
+  };
+  if (key.kind === 'set') await withCandidates(key.keys, run);
+  else await run(key.key);
 }
 
 /** Verifies one flattened signature with the key, or the key of the set its merged header picks; returns that key. */
@@ -240,5 +223,9 @@ async function verifiedKey(flattened: Flattened, key: Key, options: Options): Pr
     await flattenedVerify(flattened, key.key, algorithms);
     return key.key;
   }
-  return (await flattenedVerify(flattened, key.keys, algorithms)).key;
+  return withCandidates(key.keys, async (verifyWith) => {
+    if (typeof verifyWith === 'function') return (await flattenedVerify(flattened, verifyWith, algorithms)).key;
+    await flattenedVerify(flattened, verifyWith, algorithms);
+    return verifyWith;
+  });
 }

@@ -52,4 +52,9 @@ export type VerificationResult = (
  */
 export interface SignatureVerifier {
   verify(request: VerificationRequest): Promise<VerificationResult>;
+  /**
+   * Whether a compact JWS's signature verifies under `algorithm` with one public key, given as the
+   * public JWK the core read. Only the signature: no claim is read. False for any failure.
+   */
+  signatureVerifies(compact: string, publicJwk: { readonly [member: string]: unknown }, algorithm: string): Promise<boolean>;
 }

@@ -11,6 +11,7 @@ import { GetCurrentTime } from './get-current-time.js';
 import { IdentifyTimestamp } from './identify-timestamp.js';
 import { ListClaims } from './list-claims.js';
 import { VerifyJwt } from './verify-jwt.js';
+import { InspectKey } from './inspect-key.js';
 
 /** The use cases every driving adapter offers. */
 export interface UseCases {
@@ -24,6 +25,7 @@ export interface UseCases {
   readonly decodeJwt: DecodeJwt;
   readonly verifyJwt: VerifyJwt;
   readonly listClaims: ListClaims;
+  readonly inspectKey: InspectKey;
 }
 
 /** The ports the use cases need; the rate limit's are apart, since only the network transports charge. */
@@ -53,6 +55,7 @@ export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCas
   decodeJwt: ({ clock, knownSecrets }) => new DecodeJwt(clock, knownSecrets),
   verifyJwt: ({ clock, signatureVerifier }, use) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
   listClaims: () => new ListClaims(),
+  inspectKey: ({ clock, signatureVerifier }) => new InspectKey(clock, signatureVerifier),
 };
 
 /** Every use case's name: the builders' keys, which the type of `USE_CASE_BUILDERS` makes complete. */
@@ -85,5 +88,6 @@ export function allUseCases(use: UseCaseLookup): UseCases {
     decodeJwt: use('decodeJwt'),
     verifyJwt: use('verifyJwt'),
     listClaims: use('listClaims'),
+    inspectKey: use('inspectKey'),
   };
 }

@@ -240,6 +240,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jwt/inspect-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inspect a key: JWK, JWK Set, PEM or certificate
+         * @description Says what each key is (type, curve, size), how it is identified (the RFC 7638 thumbprint and its RFC 9278 URI), its public JWK and PEM, its certificate (subject, issuer, validity, fingerprints, place in the chain) and what is wrong with it, a private key left in the input first. With a token, says which key /jwt/verify would select and whether the signature verifies with each. Private parts are never echoed; nothing is fetched (x5u and jku are not followed).
+         */
+        get: operations["jwt-inspectKey"];
+        put?: never;
+        /**
+         * Inspect a key: JWK, JWK Set, PEM or certificate
+         * @description Says what each key is (type, curve, size), how it is identified (the RFC 7638 thumbprint and its RFC 9278 URI), its public JWK and PEM, its certificate (subject, issuer, validity, fingerprints, place in the chain) and what is wrong with it, a private key left in the input first. With a token, says which key /jwt/verify would select and whether the signature verifies with each. Private parts are never echoed; nothing is fetched (x5u and jku are not followed).
+         */
+        post: operations["jwt-inspectKeyByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -585,6 +609,86 @@ export interface components {
             /** @description The pack the entry belongs to; null for an IANA entry */
             vendor: ("entra" | "auth0" | "okta" | "keycloak" | "google" | "cognito" | "firebase" | "github_actions" | "kubernetes" | "apple") | null;
         };
+        InspectedKey: {
+            /** @enum {string} */
+            kty: "RSA" | "EC" | "OKP" | "oct";
+            crv: string | null;
+            size_bits: number;
+            kid: string | null;
+            alg: string | null;
+            use: string | null;
+            key_ops: string[] | null;
+            /** @description True when the input holds this key's private or secret part */
+            private: boolean;
+            thumbprint: {
+                /**
+                 * @description The RFC 7638 JWK Thumbprint, SHA-256, base64url
+                 * @example NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs
+                 */
+                sha256: string;
+                /**
+                 * @description RFC 9278
+                 * @example urn:ietf:params:oauth:jwk-thumbprint:sha-256:NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs
+                 */
+                uri: string;
+            };
+            /** @description The public members, canonical, with kid, alg, use and key_ops; null for oct */
+            public_jwk: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The SubjectPublicKeyInfo as PEM; null for oct */
+            public_pem: string | null;
+            certificate: components["schemas"]["Certificate"] | null;
+            findings: components["schemas"]["KeyFinding"][];
+            verification?: {
+                selected: boolean;
+                valid: boolean;
+                reason: components["schemas"]["KeyVerificationFailure"];
+            };
+        };
+        Certificate: {
+            /**
+             * @description RFC 4514: the last RDN first
+             * @example CN=example.com,O=Example,C=DE
+             */
+            subject: string;
+            issuer: string;
+            /** @description Lowercase hex, no leading zero byte */
+            serial: string;
+            not_before: components["schemas"]["Utc"];
+            not_after: components["schemas"]["Utc"];
+            expired: boolean;
+            /** @description Whole days until not_after, rounded down; negative once expired */
+            days_left: number;
+            self_signed: boolean;
+            /** @description base64url SHA-256 of the DER (x5t#S256) */
+            x5t_s256: string;
+            /** @description base64url SHA-1 of the DER */
+            x5t: string;
+            /**
+             * @example [
+             *       "DNS:example.com",
+             *       "IP:2001:db8::1"
+             *     ]
+             */
+            subject_alt_names: string[];
+            /** @description Whether the next certificate of the chain issued this one; null for the last or a self-signed one */
+            issued_by_next: boolean | null;
+        };
+        KeyFinding: {
+            /** @enum {string} */
+            code: "private_key_material" | "symmetric_key" | "weak_rsa" | "x5c_key_mismatch" | "x5t_mismatch" | "alg_key_mismatch" | "non_canonical_encoding" | "certificate_expired" | "certificate_chain_broken" | "certificate_expires_soon" | "deprecated_alg" | "use_and_key_ops" | "missing_kid" | "duplicate_kid";
+            /** @enum {string} */
+            severity: "critical" | "warning" | "info";
+            /** @description What is wrong, citing the RFC where it applies */
+            message: string;
+        };
+        /** @description Why the signature did not verify; null when valid */
+        KeyVerificationFailure: {
+            /** @enum {string} */
+            code: "key_mismatch" | "signature_invalid" | "key_not_found";
+            message: string;
+        } | null;
         Error: {
             /** @description Why the request failed; for invalid input, it names the parameter and what is wrong with it */
             detail: string;
@@ -3574,6 +3678,296 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "vendor must be one of iana, entra, auth0, okta, keycloak, google, cognito, firebase, github_actions, kubernetes, apple"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-inspectKey": {
+        parameters: {
+            query: {
+                /** @description A JWK, a JWK Set or PEM text (PUBLIC KEY, RSA PUBLIC KEY, CERTIFICATE and chains, PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY), up to 61,440 characters. Private parts are only noticed, never echoed; send them by POST, and better not at all. */
+                key: string;
+                /** @description A compact JWS: says which key it selects (as /jwt/verify would) and whether its signature verifies with each */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        input_kind: "jwk" | "jwk_set" | "pem";
+                        keys: components["schemas"]["InspectedKey"][];
+                        /** @description The set's own: duplicate_kid */
+                        findings: components["schemas"]["KeyFinding"][];
+                        /** @constant */
+                        source: "inspect_key";
+                        /** @description With token only */
+                        verification?: {
+                            algorithm: string | null;
+                            key_id: string | null;
+                            valid: boolean;
+                            reason: components["schemas"]["KeyVerificationFailure"];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "key: keys[0] has no x"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-inspectKeyByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A JWK, a JWK Set or PEM text (PUBLIC KEY, RSA PUBLIC KEY, CERTIFICATE and chains, PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY), up to 61,440 characters. Private parts are only noticed, never echoed; send them by POST, and better not at all.
+                     * @example {"kty":"RSA","n":"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw","e":"AQAB","alg":"RS256","kid":"2011-04-29"}
+                     */
+                    key: string;
+                    /**
+                     * @description A compact JWS: says which key it selects (as /jwt/verify would) and whether its signature verifies with each
+                     * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+                     */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        input_kind: "jwk" | "jwk_set" | "pem";
+                        keys: components["schemas"]["InspectedKey"][];
+                        /** @description The set's own: duplicate_kid */
+                        findings: components["schemas"]["KeyFinding"][];
+                        /** @constant */
+                        source: "inspect_key";
+                        /** @description With token only */
+                        verification?: {
+                            algorithm: string | null;
+                            key_id: string | null;
+                            valid: boolean;
+                            reason: components["schemas"]["KeyVerificationFailure"];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "key: keys[0] has no x"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

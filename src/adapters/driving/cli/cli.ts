@@ -26,14 +26,16 @@ function usageLine(spec: CliCommandSpec): string {
   const options = spec.options.map(({ field, flag }) =>
     flag ? `[${optionName(field)}]` : `[${optionName(field)} <${field.replaceAll('_', '-')}>]`,
   );
-  return [spec.command, ...positional, ...options].join(' ');
+  const stdin = spec.stdinOnly === undefined ? [] : [`< ${spec.stdinOnly}`];
+  return [spec.command, ...positional, ...options, ...stdin].join(' ');
 }
 
 export const USAGE = `usage: tsjwt <command> [arguments] [--json]
 
 ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g. ${spec.example}`).join('\n')}
 
-A - in place of a token reads it from standard input; identify - reads one value a line and answers each.
+A - in place of a token reads it from standard input; identify - reads one value a line and answers each;
+inspect-key reads the key from standard input only, so that no key stays in shell history.
 On a terminal the answer is laid out for reading; --json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
@@ -88,6 +90,7 @@ async function inputOf(spec: CliCommandSpec, values: readonly string[], options:
     input[field] = value === '-' && spec.stdin === field && spec.stdinLines !== true ? (await io.readStdin()).trim() : value;
   }
   for (const [option, value] of options) input[known.get(option) ?? option] = value;
+  if (spec.stdinOnly !== undefined) input[spec.stdinOnly] = await io.readStdin();
   return input;
 }
 

@@ -28,7 +28,7 @@ export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]
     operation,
     summary: operation.openapi.summary ?? '',
     options: Object.entries(shape ?? {})
-      .filter(([field]) => !operation.cli.positional.includes(field))
+      .filter(([field]) => !operation.cli.positional.includes(field) && field !== operation.cli.stdinOnly)
       .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success })),
     objectInput: shape !== undefined,
   };

@@ -17,6 +17,8 @@ import {
   decodeOutput,
   identifyInput,
   identifyOutput,
+  inspectKeyInput,
+  inspectKeyOutput,
   nowInput,
   nowOutput,
   toUnixInput,
@@ -35,6 +37,8 @@ export interface CliCommand {
   readonly positional: readonly string[];
   /** A positional argument that `-` reads from standard input, so a secret stays out of shell history. */
   readonly stdin?: string;
+  /** An input field read from all of standard input and never from an argument: a key, which shell history must not keep. */
+  readonly stdinOnly?: string;
   /** `-` reads one value a line and answers each with one JSON line, instead of reading all of standard input as one value. */
   readonly stdinLines?: boolean;
   /** On a terminal, this list of the answer is shown as a table of these columns. */
@@ -263,6 +267,22 @@ export const catalog = {
         positional: [],
         table: { rows: 'entries', columns: ['in', 'name', 'title', 'vendor'] },
         example: 'tsjwt claims --name tid --vendor entra',
+      },
+    }),
+    inspectKey: define({
+      invalid: { input: { key: '{"keys":[{"kty":"EC","crv":"P-256"}]}' }, detail: 'key: keys[0] has no x' },
+      openapi: rest('/jwt/inspect-key', 'jwt', 'Inspect a key: JWK, JWK Set, PEM or certificate', {
+        description:
+          'Says what each key is (type, curve, size), how it is identified (the RFC 7638 thumbprint and its RFC 9278 URI), its public JWK and PEM, its certificate (subject, issuer, validity, fingerprints, place in the chain) and what is wrong with it, a private key left in the input first. With a token, says which key /jwt/verify would select and whether the signature verifies with each. Private parts are never echoed; nothing is fetched (x5u and jku are not followed).',
+      }),
+      input: inspectKeyInput,
+      output: inspectKeyOutput,
+      useCase: 'inspectKey',
+      cli: {
+        command: 'inspect-key',
+        positional: [],
+        stdinOnly: 'key',
+        example: 'tsjwt inspect-key --token "$(cat token.txt)" < jwks.json',
       },
     }),
   },

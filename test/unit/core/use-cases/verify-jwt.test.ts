@@ -16,7 +16,7 @@ import {
   importPKCS8,
   type CryptoKey,
 } from 'jose';
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
 import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
@@ -75,6 +75,23 @@ describe('verification with a public key', () => {
         source: 'verify',
       });
     }
+  });
+
+  it('tries every key of a set that matches a token without kid, and keeps jose’s error when none verifies', async () => {
+    const other = await pair('ES256');
+    const token = await sign(pairs.ES256!, { exp: NOW + 60 });
+    const expired = await sign(pairs.ES256!, { exp: NOW - 60 });
+    expect((await verify(token, JSON.stringify({ keys: [other.jwk, pairs.ES256!.jwk] }))).valid).toBe(true);
+    expect((await verify(expired, JSON.stringify({ keys: [other.jwk, pairs.ES256!.jwk] }))).reason?.code).toBe('expired');
+    expect((await verify(token, JSON.stringify({ keys: [other.jwk, other.jwk] }))).reason).toEqual({
+      code: 'key_not_found',
+      message: 'several keys in the JWK Set match the token and none verifies it; give the token a kid',
+    });
+  });
+
+  it('verifies with a PKCS #1 RSA PUBLIC KEY, read by the same reader as /jwt/inspect-key', async () => {
+    const pkcs1 = createPublicKey(pairs.RS256!.pem).export({ type: 'pkcs1', format: 'pem' });
+    expect((await verify(await sign(pairs.RS256!), pkcs1)).valid).toBe(true);
   });
 
   it('refuses a tampered payload and a tampered signature', async () => {
@@ -239,39 +256,34 @@ describe('keys and options that are refused', () => {
       /private key/,
     ],
     ['a JWK Set with a secret', () => JSON.stringify({ keys: [{ kty: 'oct', k: 'AAAA' }] }), 'KEY_SYMMETRIC', /symmetric/],
-    [
-      'text that is neither JSON nor PEM',
-      'hello',
-      'KEY_INVALID',
-      'key must be a public JWK or JWK Set (JSON), or a PEM public key or certificate',
-    ],
-    ['an empty key', '  ', 'KEY_INVALID', 'key must not be empty'],
-    ['a JSON array', '[1]', 'KEY_INVALID', 'key must be a JSON object'],
-    ['an unknown kty', '{"kty":"XYZ"}', 'KEY_UNSUPPORTED', 'key has kty "XYZ"; a public JWK is RSA, EC or OKP'],
+    ['text that is neither JSON nor PEM', 'hello', 'KEY_INVALID', 'key: must be a JWK or JWK Set (JSON), or PEM text'],
+    ['an empty key', '  ', 'KEY_INVALID', 'key: must not be empty'],
+    ['a JSON array', '[1]', 'KEY_INVALID', 'key: must be a JWK or JWK Set (JSON), or PEM text'],
+    ['an unknown kty', '{"kty":"XYZ"}', 'KEY_INVALID', 'key: the JWK has kty "XYZ", which is not RSA, EC, OKP or oct'],
     [
       'an unknown curve',
       '{"kty":"EC","crv":"P-999","x":"AA","y":"AA"}',
-      'KEY_UNSUPPORTED',
-      'key is not a usable EC public key (check crv, x, y, n and e)',
+      'KEY_INVALID',
+      'key: the JWK has crv "P-999", which is not P-256, P-384 or P-521',
     ],
     [
       'an X25519 key',
       '{"kty":"OKP","crv":"X25519","x":"hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo"}',
       'KEY_UNSUPPORTED',
-      'key is a x25519 key, which cannot verify JWS signatures',
+      'key: the JWK is an OKP X25519 key, which cannot verify JWS signatures',
     ],
-    ['an empty JWK Set', '{"keys":[]}', 'KEY_INVALID', 'key is a JWK Set whose keys must be a non-empty array'],
+    ['an empty JWK Set', '{"keys":[]}', 'KEY_INVALID', 'key: keys must be an array of 1 to 100 JWKs'],
     [
       'a broken PEM',
       '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
       'KEY_INVALID',
-      'key is a PEM PUBLIC KEY that cannot be read',
+      'key: block 0 is a PEM PUBLIC KEY that does not parse',
     ],
     [
-      'a PKCS#1 RSA PEM',
-      '-----BEGIN RSA PUBLIC KEY-----\nAAAA\n-----END RSA PUBLIC KEY-----',
-      'KEY_UNSUPPORTED',
-      'key is a PEM RSA PUBLIC KEY; send a PUBLIC KEY (SPKI) or a CERTIFICATE',
+      'an encrypted PEM key',
+      '-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----',
+      'KEY_INVALID',
+      /^key: block 0 is a PEM ENCRYPTED PRIVATE KEY, which is not read;/,
     ],
     ['a key over 16 KiB', 'x'.repeat(16 * 1024 + 1), 'KEY_TOO_LONG', 'key is longer than 16 KiB'],
   ] as const)('refuses %s', async (_label, key, code, message) => {

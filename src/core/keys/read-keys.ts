@@ -1,0 +1,425 @@
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { DomainError } from '../errors.js';
+import { scanJson } from '../jwt/json-scan.js';
+import { MAX_JSON_DEPTH, own, type JsonObject } from '../jwt/compact.js';
+import { readCertificate, type Certificate } from './certificate.js';
+
+/**
+ * The one reader of key material for the whole service (contract §4f): a JWK,
+ * a JWK Set, or PEM text (SPKI, PKCS #1, PKCS #8, SEC 1, certificates and
+ * chains), each key checked member by member and brought to one canonical
+ * form, from which its thumbprint, public JWK and public PEM follow. Private
+ * members and private PEM blocks are only noticed: their text is never kept,
+ * checked or quoted.
+ */
+
+export const MAX_KEY_MATERIAL_LENGTH = 61_440;
+export const MAX_KEYS = 100;
+
+export type KeyType = 'RSA' | 'EC' | 'OKP' | 'oct';
+export type InputKind = 'jwk' | 'jwk_set' | 'pem';
+
+/** A key's required members (RFC 7638 §3.2), canonical: what its thumbprint hashes. */
+export type RequiredMembers =
+  | { readonly kty: 'RSA'; readonly n: string; readonly e: string }
+  | { readonly kty: 'EC'; readonly crv: string; readonly x: string; readonly y: string }
+  | { readonly kty: 'OKP'; readonly crv: string; readonly x: string }
+  | { readonly kty: 'oct'; readonly k: string };
+
+/** One key as read: where it stood, what it is, and what the input said of it. */
+export interface ReadKey {
+  /** `keys[<i>]`, `block <i>`, or `the JWK`: how messages name it. */
+  readonly where: string;
+  readonly required: RequiredMembers;
+  readonly crv: string | null;
+  readonly sizeBits: number;
+  readonly kid: string | null;
+  readonly alg: string | null;
+  readonly use: string | null;
+  readonly keyOps: readonly string[] | null;
+  /** The input holds this key's private or secret part. */
+  readonly private: boolean;
+  /** null for `oct`. */
+  readonly publicKey: KeyObject | null;
+  /** n or e with leading zero octets, or an EC coordinate not at full length. */
+  readonly nonCanonical: boolean;
+  /** A CERTIFICATE block's certificate, or a JWK's `x5c`, leaf first. */
+  readonly certificates: readonly Certificate[];
+  readonly fromPemCertificate: boolean;
+  /** The JWK's `x5t` and `x5t#S256` members, as written (undefined when absent). */
+  readonly x5t: unknown;
+  readonly x5tS256: unknown;
+}
+
+export interface KeyMaterial {
+  readonly inputKind: InputKind;
+  readonly keys: readonly ReadKey[];
+}
+
+const EC_COORDINATE_BYTES: ReadonlyMap<string, number> = new Map([
+  ['P-256', 32],
+  ['P-384', 48],
+  ['P-521', 66],
+]);
+const OKP_KEY_BYTES: ReadonlyMap<string, number> = new Map([
+  ['Ed25519', 32],
+  ['X25519', 32],
+  ['Ed448', 57],
+  ['X448', 56],
+]);
+const NODE_CURVES: ReadonlyMap<string, string> = new Map([
+  ['prime256v1', 'P-256'],
+  ['secp384r1', 'P-384'],
+  ['secp521r1', 'P-521'],
+]);
+const NODE_OKP: ReadonlyMap<string, string> = new Map([
+  ['ed25519', 'Ed25519'],
+  ['x25519', 'X25519'],
+  ['ed448', 'Ed448'],
+  ['x448', 'X448'],
+]);
+export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const invalid = (message: string): DomainError => new DomainError('KEY_INVALID', `key: ${message}`);
+
+const toBase64Url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
+
+/** A member's bytes: base64url (RFC 4648 §5), trailing `=` tolerated. */
+function memberBytes(jwk: JsonObject, member: string, where: string): Uint8Array {
+  const value = own(jwk, member);
+  if (value === undefined) throw invalid(`${where} has no ${member}`);
+  if (typeof value !== 'string') throw invalid(`${where} has a ${member} that is not a string`);
+  const unpadded = value.replace(/={1,2}$/, '');
+  if (!BASE64URL.test(unpadded) || unpadded.length % 4 === 1) throw invalid(`${where} has a ${member} that is not base64url`);
+  return Uint8Array.fromBase64(unpadded, { alphabet: 'base64url' });
+}
+
+function withoutLeadingZeros(bytes: Uint8Array): Uint8Array {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  return bytes.subarray(start);
+}
+
+const bigIntOf = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`));
+
+function bitLength(bytes: Uint8Array): number {
+  const first = bytes[0] ?? 0;
+  return first === 0 ? 0 : (bytes.length - 1) * 8 + (32 - Math.clz32(first));
+}
+
+function optionalString(jwk: JsonObject, member: string, where: string): string | null {
+  const value = own(jwk, member);
+  if (value === undefined) return null;
+  if (typeof value !== 'string') throw invalid(`${where} has a ${member} that is not a string`);
+  return value;
+}
+
+function keyOpsOf(jwk: JsonObject, where: string): string[] | null {
+  const value = own(jwk, 'key_ops');
+  if (value === undefined) return null;
+  if (!Array.isArray(value) || !value.every((op) => typeof op === 'string')) {
+    throw invalid(`${where} has a key_ops that is not an array of strings`);
+  }
+  return value;
+}
+
+function x5cOf(jwk: JsonObject, where: string): Certificate[] {
+  const value = own(jwk, 'x5c');
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalid(`${where} has an x5c that is not a non-empty array of base64 DER certificates`);
+  return value.map((entry: unknown, index) => {
+    // RFC 7517 §4.7: base64, not base64url.
+    if (typeof entry !== 'string' || !BASE64.test(entry)) throw invalid(`${where} has an x5c[${index}] that is not base64`);
+    try {
+      return readCertificate(Uint8Array.fromBase64(entry));
+    } catch {
+      throw invalid(`${where} has an x5c[${index}] that is not a DER certificate`);
+    }
+  });
+}
+
+interface KeyShape {
+  readonly required: RequiredMembers;
+  readonly crv: string | null;
+  readonly sizeBits: number;
+  readonly nonCanonical: boolean;
+}
+
+function rsaShape(jwk: JsonObject, where: string): KeyShape {
+  const rawN = memberBytes(jwk, 'n', where);
+  const rawE = memberBytes(jwk, 'e', where);
+  const n = withoutLeadingZeros(rawN);
+  const e = withoutLeadingZeros(rawE);
+  const eValue = bigIntOf(e);
+  const nValue = bigIntOf(n);
+  if (eValue < 3n || eValue % 2n === 0n) throw invalid(`${where} has an e that is even or below 3`);
+  if (nValue % 2n === 0n || nValue <= eValue) throw invalid(`${where} has an n that is even or not greater than e`);
+  return {
+    required: { kty: 'RSA', n: toBase64Url(n), e: toBase64Url(e) },
+    crv: null,
+    sizeBits: bitLength(n),
+    nonCanonical: n.length !== rawN.length || e.length !== rawE.length,
+  };
+}
+
+function curveOf(jwk: JsonObject, where: string, curves: ReadonlyMap<string, number>): [string, number] {
+  const crv = own(jwk, 'crv');
+  if (crv === undefined) throw invalid(`${where} has no crv`);
+  const size = typeof crv === 'string' ? curves.get(crv) : undefined;
+  if (typeof crv !== 'string' || size === undefined) {
+    throw invalid(`${where} has crv ${JSON.stringify(crv)}, which is not ${[...curves.keys()].join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
+  }
+  return [crv, size];
+}
+
+/** An EC coordinate at its full length; undefined when it is longer than that by more than zero octets. */
+function coordinate(bytes: Uint8Array, length: number): Uint8Array | undefined {
+  if (bytes.length > length) {
+    const extra = bytes.subarray(0, bytes.length - length);
+    return extra.every((byte) => byte === 0) ? bytes.subarray(bytes.length - length) : undefined;
+  }
+  const padded = new Uint8Array(length);
+  padded.set(bytes, length - bytes.length);
+  return padded;
+}
+
+function ecShape(jwk: JsonObject, where: string): KeyShape {
+  const [crv, length] = curveOf(jwk, where, EC_COORDINATE_BYTES);
+  const rawX = memberBytes(jwk, 'x', where);
+  const rawY = memberBytes(jwk, 'y', where);
+  const x = coordinate(rawX, length);
+  const y = coordinate(rawY, length);
+  if (x === undefined) throw invalid(`${where} has an x longer than a ${crv} coordinate`);
+  if (y === undefined) throw invalid(`${where} has a y longer than a ${crv} coordinate`);
+  return {
+    required: { kty: 'EC', crv, x: toBase64Url(x), y: toBase64Url(y) },
+    crv,
+    sizeBits: crv === 'P-521' ? 521 : length * 8,
+    nonCanonical: rawX.length !== length || rawY.length !== length,
+  };
+}
+
+function okpShape(jwk: JsonObject, where: string): KeyShape {
+  const [crv, length] = curveOf(jwk, where, OKP_KEY_BYTES);
+  const x = memberBytes(jwk, 'x', where);
+  if (x.length !== length) throw invalid(`${where} has an x of ${x.length} bytes; an ${crv} key's is ${length}`);
+  return { required: { kty: 'OKP', crv, x: toBase64Url(x) }, crv, sizeBits: length * 8, nonCanonical: false };
+}
+
+function octShape(jwk: JsonObject, where: string): KeyShape {
+  const k = memberBytes(jwk, 'k', where);
+  if (k.length === 0) throw invalid(`${where} has an empty k`);
+  return { required: { kty: 'oct', k: toBase64Url(k) }, crv: null, sizeBits: k.length * 8, nonCanonical: false };
+}
+
+const SHAPES: Readonly<Record<KeyType, (jwk: JsonObject, where: string) => KeyShape>> = {
+  RSA: rsaShape,
+  EC: ecShape,
+  OKP: okpShape,
+  oct: octShape,
+};
+
+function publicKeyOf(required: RequiredMembers, where: string): KeyObject | null {
+  if (required.kty === 'oct') return null;
+  try {
+    return createPublicKey({ key: required, format: 'jwk' });
+  } catch {
+    throw invalid(`${where} has x and y that are not a point on ${required.kty === 'EC' ? required.crv : 'its curve'}`);
+  }
+}
+
+/** One JWK, checked member by member. */
+export function readJwk(value: unknown, where: string): ReadKey {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`${where} is not a JSON object`);
+  const jwk = value as JsonObject;
+  const kty = own(jwk, 'kty');
+  if (kty === undefined) throw invalid(`${where} has no kty`);
+  if (typeof kty !== 'string' || !Object.hasOwn(SHAPES, kty)) {
+    throw invalid(`${where} has kty ${JSON.stringify(kty)}, which is not RSA, EC, OKP or oct`);
+  }
+  const shape = SHAPES[kty as KeyType](jwk, where);
+  const key: ReadKey = {
+    where,
+    ...shape,
+    kid: optionalString(jwk, 'kid', where),
+    alg: optionalString(jwk, 'alg', where),
+    use: optionalString(jwk, 'use', where),
+    keyOps: keyOpsOf(jwk, where),
+    private: kty === 'oct' || PRIVATE_MEMBERS.some((member) => Object.hasOwn(jwk, member)),
+    publicKey: publicKeyOf(shape.required, where),
+    certificates: x5cOf(jwk, where),
+    fromPemCertificate: false,
+    x5t: own(jwk, 'x5t'),
+    x5tS256: own(jwk, 'x5t#S256'),
+  };
+  return key;
+}
+
+/** The required members of a public KeyObject, or a 400 naming `where` for a type or curve outside §4f's table. */
+function membersOfKeyObject(publicKey: KeyObject, where: string): JsonObject {
+  const type = publicKey.asymmetricKeyType ?? 'unknown';
+  const curve = type === 'ec' ? NODE_CURVES.get(publicKey.asymmetricKeyDetails?.namedCurve ?? '') : undefined;
+  if (type !== 'rsa' && curve === undefined && !NODE_OKP.has(type)) {
+    const what = type === 'ec' ? `an EC key on ${publicKey.asymmetricKeyDetails?.namedCurve ?? 'an unnamed curve'}` : `a ${type} key`;
+    throw invalid(`${where} holds ${what}; keys are RSA, EC on P-256, P-384 or P-521, Ed25519, X25519, Ed448 or X448`);
+  }
+  return publicKey.export({ format: 'jwk' }) as JsonObject;
+}
+
+interface PemBlock {
+  readonly label: string;
+  readonly der: Uint8Array;
+}
+
+const PEM_BEGIN = /-----BEGIN ([^\r\n-]*)-----/y;
+const BEGIN_MARKER = '-----BEGIN ';
+
+/** RFC 7468 blocks: text outside them is ignored, base64 may be split over lines. */
+function pemBlocks(text: string): PemBlock[] {
+  const blocks: PemBlock[] = [];
+  for (let at = text.indexOf(BEGIN_MARKER); at >= 0; at = text.indexOf(BEGIN_MARKER, at)) {
+    PEM_BEGIN.lastIndex = at;
+    const begin = PEM_BEGIN.exec(text);
+    if (begin === null) {
+      at += BEGIN_MARKER.length;
+      continue;
+    }
+    const index = blocks.length;
+    if (index === MAX_KEYS) throw invalid(`has more than ${MAX_KEYS} PEM blocks`);
+    const label = begin[1] as string;
+    const start = at + begin[0].length;
+    const endMarker = `-----END ${label}-----`;
+    const end = text.indexOf(endMarker, start);
+    const nextBegin = text.indexOf(BEGIN_MARKER, start);
+    if (end < 0 || (nextBegin >= 0 && nextBegin < end)) throw invalid(`block ${index} has no ${endMarker}`);
+    const body = text.slice(start, end).replace(/\s+/g, '');
+    if (!BASE64.test(body) || body === '') throw invalid(`block ${index} (${label}) is not base64`);
+    blocks.push({ label, der: Uint8Array.fromBase64(body) });
+    at = end + endMarker.length;
+  }
+  if (blocks.length === 0) throw invalid('has -----BEGIN but no complete PEM block');
+  return blocks;
+}
+
+type PemReading = { readonly publicKey: KeyObject; readonly private: boolean; readonly certificate?: Certificate };
+
+const PEM_READERS: ReadonlyMap<string, (der: Buffer) => PemReading> = new Map<string, (der: Buffer) => PemReading>([
+  ['PUBLIC KEY', (der: Buffer) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'spki' }), private: false })],
+  ['RSA PUBLIC KEY', (der: Buffer) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'pkcs1' }), private: false })],
+  [
+    'CERTIFICATE',
+    (der: Buffer) => {
+      const certificate = readCertificate(der);
+      return { publicKey: certificate.publicKey, private: false, certificate };
+    },
+  ],
+  [
+    'PRIVATE KEY',
+    (der: Buffer) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })), private: true }),
+  ],
+  [
+    'RSA PRIVATE KEY',
+    (der: Buffer) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs1' })), private: true }),
+  ],
+  [
+    'EC PRIVATE KEY',
+    (der: Buffer) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'sec1' })), private: true }),
+  ],
+]);
+
+function readPemBlock(block: PemBlock, index: number): ReadKey {
+  const where = `block ${index}`;
+  const reader = PEM_READERS.get(block.label);
+  if (reader === undefined) {
+    throw invalid(
+      `${where} is a PEM ${block.label}, which is not read; blocks are PUBLIC KEY, RSA PUBLIC KEY, CERTIFICATE, PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY, and an encrypted key is never read, since no password is asked for`,
+    );
+  }
+  let reading: PemReading;
+  try {
+    reading = reader(Buffer.from(block.der));
+  } catch {
+    throw invalid(`${where} is a PEM ${block.label} that does not parse`);
+  }
+  const read = readJwk(membersOfKeyObject(reading.publicKey, where), where);
+  return {
+    ...read,
+    private: reading.private,
+    certificates: reading.certificate === undefined ? [] : [reading.certificate],
+    fromPemCertificate: reading.certificate !== undefined,
+  };
+}
+
+/**
+ * Reads `key` as §4f reads it: trimmed; JSON when it starts with `{` (a JWK
+ * Set when it has `keys`), PEM when it holds `-----BEGIN `. Throws
+ * `KEY_TOO_LONG` or `KEY_INVALID` with a detail naming the parameter, the
+ * key (`keys[<i>]`, `block <i>`) and the member, never quoting private text.
+ */
+export function readKeys(text: string): KeyMaterial {
+  if (text.length > MAX_KEY_MATERIAL_LENGTH) {
+    throw new DomainError('KEY_TOO_LONG', `key: is longer than ${MAX_KEY_MATERIAL_LENGTH} characters`);
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') throw invalid('must not be empty');
+  if (trimmed.startsWith('{')) {
+    if (scanJson(trimmed, MAX_JSON_DEPTH).tooDeep) throw invalid(`JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    let json: JsonObject;
+    try {
+      json = JSON.parse(trimmed) as JsonObject;
+    } catch {
+      throw invalid('starts with { but is not valid JSON');
+    }
+    if (!Object.hasOwn(json, 'keys')) return { inputKind: 'jwk', keys: [readJwk(json, 'the JWK')] };
+    const { keys } = json as { keys: unknown };
+    if (!Array.isArray(keys) || keys.length === 0 || keys.length > MAX_KEYS) {
+      throw invalid(`keys must be an array of 1 to ${MAX_KEYS} JWKs`);
+    }
+    return { inputKind: 'jwk_set', keys: keys.map((member: unknown, index) => readJwk(member, `keys[${index}]`)) };
+  }
+  if (trimmed.includes('-----BEGIN ')) return { inputKind: 'pem', keys: pemBlocks(trimmed).map(readPemBlock) };
+  throw invalid('must be a JWK or JWK Set (JSON), or PEM text');
+}
+
+/** RFC 7638 §3: SHA-256 over the required members, names in lexicographic order, no whitespace; base64url. */
+export function jwkThumbprint(required: RequiredMembers): string {
+  const sorted = Object.fromEntries(Object.entries(required).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('base64url');
+}
+
+/** The thumbprint of a certificate's key; null for a key of a kind §4f does not read (it matches no JWK). */
+export function keyObjectThumbprint(publicKey: KeyObject): string | null {
+  try {
+    return jwkThumbprint(readJwk(membersOfKeyObject(publicKey, 'the certificate'), 'the certificate').required);
+  } catch {
+    return null;
+  }
+}
+
+export const THUMBPRINT_URI_PREFIX = 'urn:ietf:params:oauth:jwk-thumbprint:sha-256:';
+
+/** The public PEM: the DER SubjectPublicKeyInfo in base64 lines of 64 (RFC 7468). */
+export function publicPem(publicKey: KeyObject): string {
+  const base64 = (publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
+  return `-----BEGIN PUBLIC KEY-----\n${base64.replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END PUBLIC KEY-----\n`;
+}
+
+/** The key as a public JWK: kty, its public members, then kid, alg, use and key_ops as given; null for oct. */
+export function publicJwk(key: ReadKey): JsonObject | null {
+  if (key.required.kty === 'oct') return null;
+  const { kty, ...members } = key.required;
+  const ordered: JsonObject = { kty };
+  for (const name of ['crv', 'x', 'y', 'n', 'e'] as const) {
+    const value = (members as Record<string, string | undefined>)[name];
+    if (value !== undefined) ordered[name] = value;
+  }
+  if (key.kid !== null) ordered.kid = key.kid;
+  if (key.alg !== null) ordered.alg = key.alg;
+  if (key.use !== null) ordered.use = key.use;
+  if (key.keyOps !== null) ordered.key_ops = [...key.keyOps];
+  return ordered;
+}

@@ -1,0 +1,92 @@
+// Certificates made for a test with the openssl command line: a root, an intermediate and a leaf,
+// each one day long (a test's clock then makes them expired, or about to expire).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface MadeCertificate {
+  readonly pem: string;
+  readonly keyPem: string;
+}
+
+export interface Chain {
+  readonly root: MadeCertificate;
+  readonly intermediate: MadeCertificate;
+  readonly leaf: MadeCertificate;
+  /** An unrelated self-signed certificate. */
+  readonly stranger: MadeCertificate;
+}
+
+const openssl = (dir: string, ...args: string[]): void => {
+  execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+};
+
+/** Makes the chain in a temporary directory, and removes the directory. */
+export function makeChain(): Chain {
+  const dir = mkdtempSync(join(tmpdir(), 'chain-'));
+  try {
+    writeFileSync(join(dir, 'ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign\n');
+    writeFileSync(
+      join(dir, 'leaf.ext'),
+      'basicConstraints=CA:FALSE\nsubjectAltName=DNS:api.example.com,IP:192.0.2.7,IP:2001:db8:0:0:0:0:0:1,email:ops@example.com,URI:https://example.com/\n',
+    );
+    const key = (name: string, ...algorithm: string[]) => openssl(dir, 'genpkey', ...algorithm, '-out', `${name}.key`);
+    key('root', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-384');
+    key('intermediate', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048');
+    key('leaf', '-algorithm', 'ED25519');
+    key('stranger', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256');
+    const selfSigned = (name: string, subject: string) =>
+      openssl(
+        dir,
+        'req',
+        '-x509',
+        '-new',
+        '-key',
+        `${name}.key`,
+        '-subj',
+        subject,
+        '-days',
+        '1',
+        '-out',
+        `${name}.pem`,
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+      );
+    selfSigned('root', '/C=DE/O=Example Root/CN=Example Root CA');
+    selfSigned('stranger', '/CN=Stranger');
+    const issued = (name: string, subject: string, issuer: string, ext: string) => {
+      openssl(dir, 'req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`);
+      openssl(
+        dir,
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        `${issuer}.pem`,
+        '-CAkey',
+        `${issuer}.key`,
+        '-CAcreateserial',
+        '-days',
+        '1',
+        '-extfile',
+        ext,
+        '-out',
+        `${name}.pem`,
+      );
+    };
+    issued('intermediate', '/C=DE/O=Example/OU=Issuing/CN=Example Issuing CA', 'root', 'ca.ext');
+    issued('leaf', '/C=DE/O=Example, Inc./CN=api.example.com', 'intermediate', 'leaf.ext');
+    const made = (name: string): MadeCertificate => ({
+      pem: readFileSync(join(dir, `${name}.pem`), 'utf8'),
+      keyPem: readFileSync(join(dir, `${name}.key`), 'utf8'),
+    });
+    return { root: made('root'), intermediate: made('intermediate'), leaf: made('leaf'), stranger: made('stranger') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The base64 DER of a PEM certificate, as x5c holds it. */
+export const x5cOf = (pem: string): string => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
