@@ -39,7 +39,7 @@ try {
       locale: 'en-GB',
     });
     await page.goto(`${origin}/`);
-    await page.getByLabel(/token or timestamp/i).fill(shot.value);
+    await page.getByLabel(/token, key or timestamp/i).fill(shot.value);
     await page.getByRole('status').filter({ hasText: shot.answered }).waitFor({ timeout: 10_000 });
     await page.locator('textarea').first().blur();
     await page.screenshot({ path: `docs/screenshots/${shot.file}` });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CompactEncrypt, CompactSign, SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { CompactEncrypt, CompactSign, SignJWT, calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
@@ -21,6 +21,7 @@ interface Made {
   /** Valid at the test service's fixed clock (TEST_NOW_MS, in 2027), which verification reads. */
   verifiable: string;
   publicJwk: JWK;
+  publicPem: string;
   privateJwk: JWK;
   otherPublicJwk: JWK;
   sdJwt: string;
@@ -57,6 +58,7 @@ async function makeTokens(): Promise<Made> {
     jwt,
     verifiable,
     publicJwk: { ...(await exportJWK(publicKey)), kid: 'k1' },
+    publicPem: await exportSPKI(publicKey),
     privateJwk: await exportJWK(privateKey),
     otherPublicJwk: { ...(await exportJWK(other.publicKey)), kid: 'k1' },
     sdJwt: `${issuerSigned}~${disclosure}~`,
@@ -102,7 +104,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     return { context, page, requests, complaints };
   }
 
-  const input = (page: Page) => page.getByLabel(/token or timestamp/i);
+  const input = (page: Page) => page.getByLabel(/token, key or timestamp/i);
   const status = (page: Page) => page.getByRole('status');
 
   async function enter(page: Page, text: string, expected: RegExp): Promise<void> {
@@ -221,6 +223,70 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/^Not valid: .*signature_invalid/);
     await key.fill(JSON.stringify(tokens.privateJwk));
     await expect.poll(() => page.locator('.verify-result').textContent(), { timeout: 10_000 }).toMatch(/private key/i);
+    await context.close();
+  });
+
+  it("names the key the token's kid selects in the verify panel, with its thumbprint to copy", async () => {
+    const { page, context } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await enter(page, tokens.verifiable, /Decoded a token/);
+    await page
+      .getByLabel(/public key, certificate or JWK Set/i)
+      .fill(JSON.stringify({ keys: [tokens.otherPublicJwk, { ...tokens.publicJwk, kid: 'k2' }, tokens.publicJwk] }));
+    const thumbprint = await calculateJwkThumbprint(tokens.publicJwk);
+    const match = page.locator('.key-match li');
+    await expect.poll(() => match.allTextContents(), { timeout: 10_000 }).toHaveLength(2);
+    expect(await match.nth(1).textContent()).toMatch(
+      new RegExp(`has the thumbprint ${thumbprint}.*the one the token's kid k1 names; the signature verifies with it`),
+    );
+    expect(await match.nth(0).textContent()).toMatch(/the signature does not verify with it/);
+    await match.nth(1).getByRole('button', { name: 'Copy thumbprint' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(thumbprint);
+    await context.close();
+  });
+
+  it('inspects a key pasted into the main field: thumbprint, public JWK and PEM to copy, and a private key flagged at once', async () => {
+    const { page, context, requests } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await enter(page, tokens.publicPem, /^Read 1 key, with 0 findings/);
+    const thumbprint = await calculateJwkThumbprint(tokens.publicJwk);
+    const key = page.getByRole('region', { name: /^Key 1: EC P-256, 256 bits$/ });
+    expect(
+      await key
+        .getByRole('row', { name: /Thumbprint \(RFC 7638/ })
+        .locator('code')
+        .textContent(),
+    ).toBe(thumbprint);
+    expect(
+      await key
+        .getByRole('row', { name: /Thumbprint URI/ })
+        .locator('code')
+        .textContent(),
+    ).toBe(`urn:ietf:params:oauth:jwk-thumbprint:sha-256:${thumbprint}`);
+    await key.getByRole('button', { name: 'Copy Public PEM' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(tokens.publicPem.endsWith('\n') ? tokens.publicPem : `${tokens.publicPem}\n`);
+    await key.getByRole('button', { name: 'Copy Public JWK' }).click();
+    // A PEM carries no kid.
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ ...tokens.publicJwk, kid: undefined });
+
+    // The warning comes from the page itself, before the service has answered.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await input(page).fill(JSON.stringify({ keys: [tokens.privateJwk] }));
+    await page.getByRole('alert').first().waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('alert').first().textContent()).toMatch(/^This text holds a private key or a shared secret/);
+    expect(await page.locator('.finding code', { hasText: 'private_key_material' }).count()).toBe(0);
+    release();
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toMatch(/^Read 1 key, with 1 finding\./);
+    expect(await page.locator('.finding.severity-critical code').first().textContent()).toBe('private_key_material');
+    expect(await page.locator('main').textContent()).not.toContain(tokens.privateJwk.d);
+    for (const req of requests) expect(req.url()).not.toContain(tokens.privateJwk.d!);
     await context.close();
   });
 
@@ -411,6 +477,8 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       expect(await audit()).toEqual([]);
       await enter(page, tokens.unsigned, /2 findings/);
       expect(await audit()).toEqual([]);
+      await enter(page, JSON.stringify({ keys: [tokens.privateJwk, tokens.publicJwk] }), /^Read 2 keys/);
+      expect(await audit()).toEqual([]);
       await enter(page, '1700000000', /Best guess/);
       await page.locator('details summary', { hasText: 'implausible' }).click();
       await page.locator('details summary', { hasText: 'Every format' }).click();
@@ -430,12 +498,13 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     for (const [value, answered] of [
       [tokens.sdJwt, /Decoded a token, sd-jwt/],
       [tokens.jwe, /Decoded a token, jwe/],
+      [tokens.publicPem, /^Read 1 key/],
       ['1700000000', /Best guess/],
       ['2024-10-27T02:30:00', /^2024-10-27/],
     ] as const) {
       await enter(page, value, answered);
       await page.locator('details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
-      if (typeof value === 'string' && !value.startsWith('ey'))
+      if (typeof value === 'string' && !value.startsWith('ey') && !value.startsWith('-----'))
         await page.getByRole('table', { name: /every format/ }).waitFor({ timeout: 10_000 });
       expect(await width()).toBeLessThanOrEqual(360);
     }
@@ -481,7 +550,7 @@ describe.skipIf(!chromiumAvailable)('the playground over the rate limit', () => 
     try {
       const page = await browser.newPage();
       await page.goto(`${running.url}/`);
-      const field = page.getByLabel(/token or timestamp/i);
+      const field = page.getByLabel(/token, key or timestamp/i);
       for (const [value, answer] of [
         ['1700000000', /1700000000 seconds since 1970/],
         ['1700000001', /1700000001 seconds since 1970/],

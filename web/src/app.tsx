@@ -4,14 +4,16 @@ import { PasteField, failureText } from './common.js';
 import { useAnswer, useDebounced, type Answer } from './hooks.js';
 import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
-import { decodeFragment, encodeFragment, isPublicKey } from './share.js';
+import { decodeFragment, encodeFragment, holdsPrivateKey, isPublicKey } from './share.js';
 import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
-import type { Decoded, Identified, ToUnix } from './types.js';
+import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
+import { KeyInspection, PrivateKeyWarning } from './key.js';
 import { VerifyPanel } from './verify.js';
 
 type Result =
   | { readonly kind: 'token'; readonly body: Decoded }
+  | { readonly kind: 'key'; readonly body: Inspected }
   | { readonly kind: 'value'; readonly body: Identified }
   | { readonly kind: 'datetime'; readonly body: ToUnix };
 
@@ -29,6 +31,8 @@ function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): 
       return undefined;
     case 'token':
       return async () => ({ kind: 'token', body: await api.jwt.decode.query({ token: recognised.value, check_secrets: checkSecrets }) });
+    case 'key':
+      return async () => ({ kind: 'key', body: await api.jwt.inspectKey.query({ key: recognised.value }) });
     case 'value':
       return async () => ({ kind: 'value', body: await api.unixTimestamp.identify.query({ value: recognised.value, tz: zone }) });
     case 'datetime': {
@@ -56,6 +60,11 @@ function announce(answer: Answer<Result>): string {
       if (value.kind === 'token') {
         const count = value.body.findings.length;
         return `Decoded a token, ${value.body.encoding}, with ${count} ${count === 1 ? 'finding' : 'findings'}.`;
+      }
+      if (value.kind === 'key') {
+        const count = value.body.keys.length;
+        const findings = value.body.keys.reduce((sum, key) => sum + key.findings.length, value.body.findings.length);
+        return `Read ${count} ${count === 1 ? 'key' : 'keys'}, with ${findings} ${findings === 1 ? 'finding' : 'findings'}.`;
       }
       if (value.kind === 'datetime') {
         const { utc } = value.body;
@@ -103,12 +112,20 @@ export function App() {
       <header>
         <h1>Timestamp and JWT playground</h1>
         <p>
-          Paste a token (JWT, JWE, SD-JWT, JSON serialization), a Unix timestamp, a date-time or an ID. Everything is sent to this service
-          only, in request bodies, never in a URL; nothing is stored. <a href="./docs/">API reference</a>
+          Paste a token (JWT, JWE, SD-JWT, JSON serialization), a key (JWK, JWK Set, PEM, certificate), a Unix timestamp, a date-time or an
+          ID. Everything is sent to this service only, in request bodies, never in a URL; nothing is stored.{' '}
+          <a href="./docs/">API reference</a>
         </p>
       </header>
       <main>
-        <PasteField id="input" label="Token or timestamp" hint="Answers appear as you type." rows={5} value={input} onValue={setInput} />
+        <PasteField
+          id="input"
+          label="Token, key or timestamp"
+          hint="Answers appear as you type."
+          rows={5}
+          value={input}
+          onValue={setInput}
+        />
         <div class="actions">
           <label class="check">
             <input type="checkbox" checked={checkSecrets} onChange={(event) => setCheckSecrets(event.currentTarget.checked)} /> Try publicly
@@ -137,6 +154,8 @@ export function App() {
             </button>
           ) : null}
         </div>
+        {holdsPrivateKey(input) ? <PrivateKeyWarning /> : null}
+        {shown?.kind === 'key' ? <KeyInspection body={shown.body} now={now} /> : null}
         {shown?.kind === 'token' ? <IssuerLine body={shown.body} /> : null}
         {tokenText === undefined ? null : <TokenParts input={tokenText} />}
         {shown?.kind === 'token' ? (

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import type { Failure } from './api.js';
 import { relativeTime } from './relative-time.js';
 
@@ -81,3 +82,19 @@ export const PasteField = (props: {
     </span>
   </p>
 );
+
+/** A button that copies `text`; its name says what it copies, and it says when it did. */
+export function CopyButton({ text, what }: { text: string; what: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () =>
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(true),
+      () => undefined,
+    );
+  return (
+    <button type="button" class="copy" onClick={copy}>
+      {copied ? 'Copied' : 'Copy'}
+      <span class="visually-hidden"> {what}</span>
+    </button>
+  );
+}

@@ -1,25 +1,9 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { FailureNote, Scroll, Section } from './common.js';
+import { CopyButton, FailureNote, Scroll, Section } from './common.js';
 import { useAnswer, useDebounced, type Answer } from './hooks.js';
 import type { Added, Diffed, Formatted } from './types.js';
-
-/** A button that copies `text`; its name says what it copies, and it says when it did. */
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () =>
-    void navigator.clipboard?.writeText(text).then(
-      () => setCopied(true),
-      () => undefined,
-    );
-  return (
-    <button type="button" class="copy" onClick={copy}>
-      {copied ? 'Copied' : 'Copy'}
-      <span class="visually-hidden"> {what}</span>
-    </button>
-  );
-}
 
 /** What an instant tool reads: the instant as a date-time (`datetime`, or a `from`), and the request's zone. */
 interface Instant {

@@ -41,6 +41,24 @@ export function isPublicKey(text: string): boolean {
   }
 }
 
+/**
+ * Whether a key text holds private material on its face: a PEM block whose
+ * label names a private key, or a JWK with a private or secret member. Read in
+ * the page itself, so that the warning shows the moment the text is pasted.
+ */
+export function holdsPrivateKey(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.includes('-----BEGIN ')) return [...trimmed.matchAll(PEM_BLOCK)].some((match) => (match[1] ?? '').includes('PRIVATE KEY'));
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    const keys: unknown[] =
+      typeof parsed === 'object' && parsed !== null && 'keys' in parsed && Array.isArray(parsed.keys) ? parsed.keys : [parsed];
+    return keys.some((key) => typeof key === 'object' && key !== null && !Array.isArray(key) && 'kty' in key && !isPublicJwk(key));
+  } catch {
+    return false;
+  }
+}
+
 /** The fragment of a share link, `#` included; the key only when it is public. */
 export function encodeFragment(state: SharedState): string {
   const params = new URLSearchParams({ input: state.input });

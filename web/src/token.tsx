@@ -24,8 +24,14 @@ export function TokenParts({ input }: { input: string }) {
   );
 }
 
-export function Findings({ findings }: { findings: readonly Finding[] }) {
-  if (findings.length === 0) return <p>No findings: nothing in this token's header or claims is known to be risky.</p>;
+export function Findings({
+  findings,
+  none = "No findings: nothing in this token's header or claims is known to be risky.",
+}: {
+  findings: readonly Pick<Finding, 'severity' | 'message'>[] & readonly { code: string }[];
+  none?: string;
+}) {
+  if (findings.length === 0) return <p>{none}</p>;
   const sorted = [...findings].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   return (
     <ul class="findings">

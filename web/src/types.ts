@@ -7,6 +7,8 @@ export type Decoded = Outputs['jwt']['decode'];
 /** A decode body at any depth: the outer one, or a nested token's. */
 export type TokenBody = Omit<Decoded, 'input' | 'nested'> & { readonly nested?: TokenBody | undefined };
 export type Verified = Outputs['jwt']['verify'];
+export type Inspected = Outputs['jwt']['inspectKey'];
+export type InspectedKey = Inspected['keys'][number];
 export type Identified = Outputs['unixTimestamp']['identify'];
 export type ToUnix = Outputs['unixTimestamp']['toUnix'];
 export type Formatted = Outputs['unixTimestamp']['format'];

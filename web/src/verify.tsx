@@ -1,12 +1,62 @@
 import { api } from './api.js';
-import { FailureNote, PasteField, Section } from './common.js';
+import { CopyButton, FailureNote, PasteField, Section } from './common.js';
 import { useAnswer, useDebounced } from './hooks.js';
-import type { Verified } from './types.js';
+import { keyKind, PrivateKeyWarning } from './key.js';
+import { holdsPrivateKey } from './share.js';
+import type { Inspected, Verified } from './types.js';
+
+/** Which key of the text the token would be checked with, and how it is identified: from inspect-key. */
+function KeyMatch({ inspected }: { inspected: Inspected }) {
+  const kid = inspected.verification?.key_id ?? null;
+  const selected = inspected.keys.filter((key) => key.verification?.selected === true);
+  if (selected.length === 0) {
+    return (
+      <p>
+        No key here is one the token selects
+        {kid === null ? (
+          ` for its algorithm ${inspected.verification?.algorithm ?? '(none)'}`
+        ) : (
+          <>
+            {' '}
+            by its kid <code>{kid}</code>
+          </>
+        )}
+        .
+      </p>
+    );
+  }
+  return (
+    <ul class="key-match">
+      {selected.map((key, index) => (
+        <li key={index}>
+          This key ({keyKind(key)}) has the thumbprint <code>{key.thumbprint.sha256}</code>{' '}
+          <CopyButton text={key.thumbprint.sha256} what="thumbprint" />
+          {kid === null ? (
+            ', and it fits the token, which names no kid'
+          ) : (
+            <>
+              , and it is the one the token's kid <code>{kid}</code> names
+            </>
+          )}
+          {key.verification?.valid === true ? '; the signature verifies with it.' : '; the signature does not verify with it.'}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The verify panel: a public key, certificate or JWK Set against the token, checked as the user types. */
 export function VerifyPanel({ token, keyText, onKey }: { token: string; keyText: string; onKey: (key: string) => void }) {
   const key = useDebounced(keyText.trim(), 300);
   const answer = useAnswer<Verified>(`${token}\u0000${key}`, key === '' ? undefined : () => api.jwt.verify.query({ token, key }));
+  // inspect-key takes a compact JWS: the token itself, or an SD-JWT's issuer-signed JWT; not a JSON serialization.
+  const compact = token.trim().split('~')[0] ?? '';
+  const inspection = useAnswer<Inspected>(
+    `${token}\u0000${key}`,
+    key === '' || compact.split('.').length !== 3 || compact.startsWith('{')
+      ? undefined
+      : () => api.jwt.inspectKey.query({ key, token: compact }),
+  );
   return (
     <Section title="Verify the signature">
       <PasteField
@@ -17,6 +67,7 @@ export function VerifyPanel({ token, keyText, onKey }: { token: string; keyText:
         value={keyText}
         onValue={onKey}
       />
+      {holdsPrivateKey(keyText) ? <PrivateKeyWarning /> : null}
       <div aria-live="polite" class="verify-result">
         {answer.state === 'loading' ? <p>Checking…</p> : null}
         {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
@@ -32,6 +83,7 @@ export function VerifyPanel({ token, keyText, onKey }: { token: string; keyText:
             </p>
           )
         ) : null}
+        {answer.state === 'done' && inspection.state === 'done' ? <KeyMatch inspected={inspection.value} /> : null}
       </div>
     </Section>
   );
