@@ -112,6 +112,7 @@ bench: $(BUILT)
 	@command -v wrk >/dev/null 2>&1 || { echo "Installing Debian's wrk for the HTTP benchmark"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
+	$(TASKSET) npm run -s bench:keys
 	$(TASKSET) npm run -s bench:identify
 	$(TASKSET) npm run -s bench:time
 	$(TASKSET) npm run -s bench:capacity
