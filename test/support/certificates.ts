@@ -14,8 +14,10 @@ export interface Chain {
   readonly root: MadeCertificate;
   readonly intermediate: MadeCertificate;
   readonly leaf: MadeCertificate;
-  /** An unrelated self-signed certificate. */
+  /** An unrelated self-signed certificate, serial 128 (DER writes it 00 80). */
   readonly stranger: MadeCertificate;
+  /** Self-issued, but signed with ECDSA and SHA-1, which no verifier counts. */
+  readonly sha1: MadeCertificate;
 }
 
 const openssl = (dir: string, ...args: string[]): void => {
@@ -29,32 +31,18 @@ export function makeChain(): Chain {
     writeFileSync(join(dir, 'ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign\n');
     writeFileSync(
       join(dir, 'leaf.ext'),
-      'basicConstraints=CA:FALSE\nsubjectAltName=DNS:api.example.com,IP:192.0.2.7,IP:2001:db8:0:0:0:0:0:1,email:ops@example.com,URI:https://example.com/\n',
+      'basicConstraints=CA:FALSE\nsubjectAltName=DNS:api.example.com,IP:192.0.2.7,IP:2001:db8:0:0:0:0:0:1,IP:::ffff:192.0.2.1,otherName:1.2.3.4;UTF8:skipped,email:ops@example.com,URI:https://example.com/\n',
     );
     const key = (name: string, ...algorithm: string[]) => openssl(dir, 'genpkey', ...algorithm, '-out', `${name}.key`);
     key('root', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-384');
     key('intermediate', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048');
     key('leaf', '-algorithm', 'ED25519');
     key('stranger', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256');
-    const selfSigned = (name: string, subject: string) =>
-      openssl(
-        dir,
-        'req',
-        '-x509',
-        '-new',
-        '-key',
-        `${name}.key`,
-        '-subj',
-        subject,
-        '-days',
-        '1',
-        '-out',
-        `${name}.pem`,
-        '-addext',
-        'basicConstraints=critical,CA:TRUE',
-      );
-    selfSigned('root', '/C=DE/O=Example Root/CN=Example Root CA');
-    selfSigned('stranger', '/CN=Stranger');
+    const selfSigned = (name: string, subject: string, ...extra: string[]) =>
+      openssl(dir, 'req', '-x509', '-new', '-key', `${name}.key`, '-subj', subject, '-days', '1', '-out', `${name}.pem`, ...extra);
+    selfSigned('root', '/C=DE/O=Example Root/CN=Example Root CA', '-addext', 'basicConstraints=critical,CA:TRUE');
+    selfSigned('stranger', '/CN=Stranger', '-set_serial', '128');
+    openssl(dir, 'req', '-x509', '-new', '-key', 'stranger.key', '-subj', '/CN=Old', '-days', '1', '-sha1', '-out', 'sha1.pem');
     const issued = (name: string, subject: string, issuer: string, ext: string) => {
       openssl(dir, 'req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`);
       openssl(
@@ -82,7 +70,13 @@ export function makeChain(): Chain {
       pem: readFileSync(join(dir, `${name}.pem`), 'utf8'),
       keyPem: readFileSync(join(dir, `${name}.key`), 'utf8'),
     });
-    return { root: made('root'), intermediate: made('intermediate'), leaf: made('leaf'), stranger: made('stranger') };
+    return {
+      root: made('root'),
+      intermediate: made('intermediate'),
+      leaf: made('leaf'),
+      stranger: made('stranger'),
+      sha1: { pem: readFileSync(join(dir, 'sha1.pem'), 'utf8'), keyPem: made('stranger').keyPem },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

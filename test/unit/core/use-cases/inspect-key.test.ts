@@ -137,14 +137,14 @@ describe('the published vectors', () => {
 
 describe('keys of every type', () => {
   const pairs = [
-    ['RSA 2048', () => generateKeyPairSync('rsa', { modulusLength: 2048 })],
-    ['EC P-256', () => generateKeyPairSync('ec', { namedCurve: 'P-256' })],
-    ['EC P-384', () => generateKeyPairSync('ec', { namedCurve: 'P-384' })],
-    ['EC P-521', () => generateKeyPairSync('ec', { namedCurve: 'P-521' })],
-    ['Ed25519', () => generateKeyPairSync('ed25519')],
-    ['Ed448', () => generateKeyPairSync('ed448')],
-    ['X25519', () => generateKeyPairSync('x25519')],
-    ['X448', () => generateKeyPairSync('x448')],
+    ['RSA 2048', () => generateKeyPairSync('rsa', { modulusLength: 2048 }), 2048],
+    ['EC P-256', () => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 256],
+    ['EC P-384', () => generateKeyPairSync('ec', { namedCurve: 'P-384' }), 384],
+    ['EC P-521', () => generateKeyPairSync('ec', { namedCurve: 'P-521' }), 521],
+    ['Ed25519', () => generateKeyPairSync('ed25519'), 256],
+    ['Ed448', () => generateKeyPairSync('ed448'), 456],
+    ['X25519', () => generateKeyPairSync('x25519'), 256],
+    ['X448', () => generateKeyPairSync('x448'), 448],
   ] as const;
 
   it.each(pairs)(
@@ -185,6 +185,49 @@ describe('keys of every type', () => {
     expect(body.keys[0]?.thumbprint).toEqual(body.keys[1]?.thumbprint);
     expect(text.length).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toContain('PRIVATE KEY');
+  });
+});
+
+describe('limits and edges', () => {
+  it('reads 100 JWKs, 100 PEM blocks and a key of exactly 61,440 characters', async () => {
+    const set = await inspect({ keys: Array.from({ length: 100 }, (_, i) => ({ ...RFC8037_A2, kid: `k${i}` })) });
+    expect(set.keys).toHaveLength(100);
+    const pem = spki(createPublicKey({ key: RFC8037_A2, format: 'jwk' }));
+    expect((await inspect(pem.repeat(100))).keys).toHaveLength(100);
+    const json = JSON.stringify(RFC8037_A2);
+    expect((await inspect(json + ' '.repeat(61_440 - json.length))).keys).toHaveLength(1);
+  });
+
+  it('reads the smallest RSA numbers the rules allow: e of 3 and n of 5', async () => {
+    const [key] = (await inspect({ kty: 'RSA', n: 'BQ', e: 'Aw' })).keys;
+    expect(key).toMatchObject({ size_bits: 3, public_jwk: { kty: 'RSA', n: 'BQ', e: 'Aw' } });
+  });
+
+  it('reads n and e with padding, and keeps an n whose first byte is high', async () => {
+    const [key] = (await inspect({ kty: 'RSA', n: '_wE=', e: 'Aw==' })).keys;
+    expect(key).toMatchObject({ size_bits: 16, public_jwk: { n: '_wE', e: 'Aw' } });
+    expect(key?.findings.map(({ code }) => code)).toEqual(['weak_rsa']);
+  });
+
+  it('refuses an n of zero bytes only', async () => {
+    await expectDomainErrorAsync(
+      inspect({ kty: 'RSA', n: 'AAAA', e: 'AQAB' }),
+      'KEY_INVALID',
+      'key: the JWK has an n that is even or not greater than e',
+    );
+  });
+
+  it('pads a short EC coordinate to its full length, with the thumbprint of the canonical key', async () => {
+    let jwk: JWK;
+    do jwk = jwkOf(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey);
+    while (Buffer.from(jwk.x as string, 'base64url')[0] !== 0);
+    const short = Buffer.from(jwk.x as string, 'base64url')
+      .subarray(1)
+      .toString('base64url');
+    const [key] = (await inspect({ ...jwk, x: short })).keys;
+    expect(key?.public_jwk).toMatchObject({ x: jwk.x });
+    expect(key?.thumbprint.sha256).toBe(await calculateJwkThumbprint(jwk));
+    expect(key?.findings.map(({ code }) => code)).toEqual(['non_canonical_encoding']);
   });
 });
 
@@ -281,7 +324,14 @@ describe('certificates made here', () => {
     expect(leaf?.certificate).toMatchObject({
       subject: 'CN=api.example.com,O=Example\\, Inc.,C=DE',
       issuer: 'CN=Example Issuing CA,OU=Issuing,O=Example,C=DE',
-      subject_alt_names: ['DNS:api.example.com', 'IP:192.0.2.7', 'IP:2001:db8::1', 'email:ops@example.com', 'URI:https://example.com/'],
+      subject_alt_names: [
+        'DNS:api.example.com',
+        'IP:192.0.2.7',
+        'IP:2001:db8::1',
+        'IP:::ffff:192.0.2.1',
+        'email:ops@example.com',
+        'URI:https://example.com/',
+      ],
       self_signed: false,
       issued_by_next: true,
       expired: false,
@@ -297,6 +347,13 @@ describe('certificates made here', () => {
     const [leaf] = (await inspectNow(chain.leaf.pem + chain.stranger.pem)).keys;
     expect(leaf?.certificate?.issued_by_next).toBe(false);
     expect(codes(leaf?.findings ?? [])).toEqual(['certificate_chain_broken', 'certificate_expires_soon']);
+  });
+
+  it('writes a serial without its leading zero byte, and counts no SHA-1 ECDSA signature, so a self-issued one is not self-signed', async () => {
+    const [stranger] = (await inspectNow(chain.stranger.pem)).keys;
+    expect(stranger?.certificate).toMatchObject({ serial: '80', self_signed: true, issued_by_next: null });
+    const [old] = (await inspectNow(chain.sha1.pem)).keys;
+    expect(old?.certificate).toMatchObject({ subject: 'CN=Old', issuer: 'CN=Old', self_signed: false, issued_by_next: null });
   });
 
   it('says a certificate expired, and how many days ago, by the clock', async () => {
