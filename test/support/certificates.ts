@@ -18,6 +18,10 @@ export interface Chain {
   readonly stranger: MadeCertificate;
   /** Self-issued, but signed with ECDSA and SHA-1, which no verifier counts. */
   readonly sha1: MadeCertificate;
+  /** The root's subject on another key: names that chain, a signature that does not. */
+  readonly impostor: MadeCertificate;
+  /** An X.509 version 1 certificate (no version field, no extensions), serial 0, issued by the root. */
+  readonly v1: MadeCertificate;
 }
 
 const openssl = (dir: string, ...args: string[]): void => {
@@ -43,6 +47,38 @@ export function makeChain(): Chain {
     selfSigned('root', '/C=DE/O=Example Root/CN=Example Root CA', '-addext', 'basicConstraints=critical,CA:TRUE');
     selfSigned('stranger', '/CN=Stranger', '-set_serial', '128');
     openssl(dir, 'req', '-x509', '-new', '-key', 'stranger.key', '-subj', '/CN=Old', '-days', '1', '-sha1', '-out', 'sha1.pem');
+    openssl(
+      dir,
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      'stranger.key',
+      '-subj',
+      '/C=DE/O=Example Root/CN=Example Root CA',
+      '-days',
+      '1',
+      '-out',
+      'impostor.pem',
+    );
+    openssl(dir, 'req', '-new', '-key', 'stranger.key', '-subj', '/CN=Version 1', '-out', 'v1.csr');
+    openssl(
+      dir,
+      'x509',
+      '-req',
+      '-in',
+      'v1.csr',
+      '-CA',
+      'root.pem',
+      '-CAkey',
+      'root.key',
+      '-days',
+      '1',
+      '-set_serial',
+      '0',
+      '-out',
+      'v1.pem',
+    );
     const issued = (name: string, subject: string, issuer: string, ext: string) => {
       openssl(dir, 'req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`);
       openssl(
@@ -76,6 +112,8 @@ export function makeChain(): Chain {
       leaf: made('leaf'),
       stranger: made('stranger'),
       sha1: { pem: readFileSync(join(dir, 'sha1.pem'), 'utf8'), keyPem: made('stranger').keyPem },
+      impostor: { pem: readFileSync(join(dir, 'impostor.pem'), 'utf8'), keyPem: made('stranger').keyPem },
+      v1: { pem: readFileSync(join(dir, 'v1.pem'), 'utf8'), keyPem: made('stranger').keyPem },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

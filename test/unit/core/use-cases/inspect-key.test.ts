@@ -249,6 +249,10 @@ describe('findings', () => {
     expect(rsaBody.keys[0]?.public_jwk).toMatchObject({ n: rsa.n, e: rsa.e });
     expect(rsaBody.keys[0]?.thumbprint.sha256).toBe(await calculateJwkThumbprint(rsa));
     expect(codes(rsaBody.keys[0]?.findings ?? [])).toEqual(['non_canonical_encoding']);
+    for (const only of [{ n: padded(rsa.n as string) }, { e: padded(rsa.e as string) }]) {
+      expect(codes((await inspect({ ...rsa, ...only })).keys[0]?.findings ?? [])).toEqual(['non_canonical_encoding']);
+    }
+    expect(codes((await inspect({ ...ecJwk, y: padded(ecJwk.y as string) })).keys[0]?.findings ?? [])).toEqual(['non_canonical_encoding']);
     const long = await inspect({ ...ecJwk, x: padded(ecJwk.x as string) });
     expect(long.keys[0]?.public_jwk).toMatchObject({ x: ecJwk.x, y: ecJwk.y });
     expect(codes(long.keys[0]?.findings ?? [])).toEqual(['non_canonical_encoding']);
@@ -356,6 +360,35 @@ describe('certificates made here', () => {
     expect(old?.certificate).toMatchObject({ subject: 'CN=Old', issuer: 'CN=Old', self_signed: false, issued_by_next: null });
   });
 
+  it('finds the next certificate past other blocks, says null for a lone one, and false when the names chain but the signature does not', async () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' });
+    const [leaf] = (await inspectNow(chain.leaf.pem + rsa + chain.intermediate.pem)).keys;
+    expect(leaf?.certificate?.issued_by_next).toBe(true);
+    const [alone] = (await inspectNow(chain.leaf.pem)).keys;
+    expect(alone?.certificate?.issued_by_next).toBeNull();
+    const [intermediate, impostor] = (await inspectNow(chain.intermediate.pem + chain.impostor.pem)).keys;
+    expect(intermediate?.certificate).toMatchObject({ issuer: 'CN=Example Root CA,O=Example Root,C=DE', issued_by_next: false });
+    expect(impostor?.certificate).toMatchObject({ subject: 'CN=Example Root CA,O=Example Root,C=DE', self_signed: true });
+  });
+
+  it('reads a version 1 certificate, which has no version field, and a serial of 0', async () => {
+    const [v1] = (await inspectNow(chain.v1.pem + chain.root.pem)).keys;
+    expect(v1?.certificate).toMatchObject({
+      subject: 'CN=Version 1',
+      issuer: 'CN=Example Root CA,O=Example Root,C=DE',
+      serial: '00',
+      issued_by_next: true,
+      subject_alt_names: [],
+    });
+  });
+
+  it('is not expired at the very millisecond of not_after, and is one millisecond later', async () => {
+    const notAfter = (await inspectNow(chain.root.pem)).keys[0]?.certificate?.not_after.unix_milliseconds ?? 0;
+    const at = async (nowMs: number) => (await inspectAt(nowMs).execute({ key: chain.root.pem })).keys[0]?.certificate;
+    expect(await at(notAfter)).toMatchObject({ expired: false, days_left: 0 });
+    expect(await at(notAfter + 1)).toMatchObject({ expired: true, days_left: -1 });
+  });
+
   it('says a certificate expired, and how many days ago, by the clock', async () => {
     const later = await inspectAt(madeAt + 3 * DAY_MS).execute({ key: chain.root.pem });
     expect(later.keys[0]?.certificate).toMatchObject({ expired: true });
@@ -431,6 +464,29 @@ describe('a token', () => {
     expect(rsa.keys[0]?.verification).toEqual({ selected: false, valid: false, reason: rsa.verification?.reason });
   });
 
+  it('says in words why a key cannot verify, and verifies RS256 with a key of exactly 2048 bits', async () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const token = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).sign(rsa.privateKey);
+    expect((await inspect(jwkOf(rsa.publicKey), token)).verification).toMatchObject({ valid: true });
+    expect((await inspect(right, token)).verification?.reason).toEqual({
+      code: 'key_mismatch',
+      message: 'RS256 signatures verify with an RSA key of at least 2048 bits, and this is not one',
+    });
+    expect((await inspect({ keys: [right] }, token)).verification?.reason).toEqual({
+      code: 'key_not_found',
+      message: 'no key in the JWK Set is one jose would select for this token (by its kid, alg, use and key_ops)',
+    });
+    expect((await inspect(stranger, await sign({}))).verification?.reason).toEqual({
+      code: 'signature_invalid',
+      message: 'the signature does not verify with this key',
+    });
+    expect((await inspect(right, tokenOf('{"alg":"PS999"}', '{}'))).verification?.reason).toEqual({
+      code: 'key_mismatch',
+      message:
+        'alg PS999 is not one a public key verifies here (RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519)',
+    });
+  });
+
   it("checks RFC 7515 A.3's ES256 signature, and refuses a small RSA key and an alg no public key verifies", async () => {
     expect((await inspect(RFC7515_A3_KEY, RFC7515_A3_TOKEN)).verification?.valid).toBe(true);
     const small = jwkOf(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey);
@@ -483,6 +539,43 @@ describe('refusals', () => {
     ['n that is not base64url', '{"kty":"RSA","n":"a+b","e":"AQAB"}', 'KEY_INVALID', 'key: the JWK has a n that is not base64url'],
     ['an impossible base64url length', '{"kty":"RSA","n":"abcde","e":"AQAB"}', 'KEY_INVALID', 'key: the JWK has a n that is not base64url'],
     ['an even e', '{"kty":"RSA","n":"AQAB","e":"Ag"}', 'KEY_INVALID', 'key: the JWK has an e that is even or below 3'],
+    ['an even e above 3', '{"kty":"RSA","n":"AQAB","e":"BA"}', 'KEY_INVALID', 'key: the JWK has an e that is even or below 3'],
+    ['an empty n', '{"kty":"RSA","n":"","e":"Aw"}', 'KEY_INVALID', 'key: the JWK has an n that is even or not greater than e'],
+    ['= inside n', '{"kty":"RSA","n":"AQ=B","e":"Aw"}', 'KEY_INVALID', 'key: the JWK has a n that is not base64url'],
+    ['three = after n', '{"kty":"RSA","n":"AQ===","e":"Aw"}', 'KEY_INVALID', 'key: the JWK has a n that is not base64url'],
+    [
+      'a crv that is not a string',
+      '{"kty":"EC","crv":5,"x":"AA","y":"AA"}',
+      'KEY_INVALID',
+      'key: the JWK has crv 5, which is not P-256, P-384 or P-521',
+    ],
+    [
+      'key_ops with a number among strings',
+      JSON.stringify({ ...RFC8037_A2, key_ops: ['verify', 1] }),
+      'KEY_INVALID',
+      'key: the JWK has a key_ops that is not an array of strings',
+    ],
+    [
+      'an x5c entry that is not a string',
+      JSON.stringify({ ...RFC7517_B, x5c: [5] }),
+      'KEY_INVALID',
+      'key: the JWK has an x5c[0] that is not base64',
+    ],
+    [
+      'x5c that is not an array',
+      JSON.stringify({ ...RFC7517_B, x5c: 'MIIB' }),
+      'KEY_INVALID',
+      'key: the JWK has an x5c that is not a non-empty array of base64 DER certificates',
+    ],
+    [
+      'a coordinate longer by octets not all zero',
+      JSON.stringify({
+        ...RFC7517_A1.keys[0],
+        x: Buffer.concat([Buffer.from([0, 1]), Buffer.from(RFC7517_A1.keys[0]?.x as string, 'base64url')]).toString('base64url'),
+      }),
+      'KEY_INVALID',
+      'key: the JWK has an x longer than a P-256 coordinate',
+    ],
     ['e of 1', '{"kty":"RSA","n":"AQAB","e":"AQ"}', 'KEY_INVALID', 'key: the JWK has an e that is even or below 3'],
     ['an even n', '{"kty":"RSA","n":"AQAC","e":"Aw"}', 'KEY_INVALID', 'key: the JWK has an n that is even or not greater than e'],
     ['n not above e', '{"kty":"RSA","n":"Aw","e":"Aw"}', 'KEY_INVALID', 'key: the JWK has an n that is even or not greater than e'],
