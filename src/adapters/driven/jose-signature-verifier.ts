@@ -152,7 +152,7 @@ export class JoseSignatureVerifier implements SignatureVerifier {
         const keyUsed = await verifiedKey(flattened, key, options);
         signed = true;
         // Claims checks need a protected alg (RFC 7515 §7.2.1 allows it unprotected): then the signature is what counts.
-        if (flattened.protected !== undefined)
+        if (flattened.protected !== undefined && token.claims)
           await jwtVerify(`${flattened.protected}.${flattened.payload}.${flattened.signature}`, keyUsed, options);
       });
       if (verified.valid || signed) return { ...verified, signature: index };

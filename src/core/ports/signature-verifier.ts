@@ -19,7 +19,12 @@ export type SignedToken =
       /** False for a JWS whose payload is not a claim set (one that carries another token): the signature alone is checked. */
       readonly claims: boolean;
     }
-  | { readonly form: 'json'; readonly serialization: { readonly [member: string]: unknown } };
+  | {
+      readonly form: 'json';
+      readonly serialization: { readonly [member: string]: unknown };
+      /** False to check the signatures alone: no time, issuer or audience claim. */
+      readonly claims: boolean;
+    };
 
 export interface VerificationRequest {
   readonly token: SignedToken;

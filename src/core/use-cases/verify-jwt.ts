@@ -50,7 +50,7 @@ export interface VerifiedJwt {
 
 const option = (message: string): DomainError => new DomainError('VERIFY_OPTION_INVALID', message);
 
-function list(name: string, value: string | undefined): string[] | undefined {
+export function list(name: string, value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.some((entry) => entry === '')) throw option(`${name} must be a comma-separated list with no empty entries`);
@@ -66,7 +66,7 @@ function algorithmsOf(value: string | undefined): string[] | undefined {
   return algorithms;
 }
 
-function toleranceOf(value: string | undefined): number {
+export function toleranceOf(value: string | undefined): number {
   if (value === undefined) return 0;
   const text = value.trim();
   if (!/^\d{1,3}$/.test(text) || Number(text) > MAX_CLOCK_TOLERANCE_SECONDS) {
@@ -96,7 +96,8 @@ export class VerifyJwt {
     private readonly decoder: DecodeJwt,
   ) {}
 
-  async execute(input: VerifyJwtInput): Promise<VerifiedJwt> {
+  /** With `claims: false`, only the signatures are checked (and an SD-JWT's key binding): no time, issuer or audience claim. */
+  async execute(input: VerifyJwtInput, { claims = true }: { readonly claims?: boolean } = {}): Promise<VerifiedJwt> {
     const form = readToken(input.token);
     if (form.form === 'jwe' || form.form === 'jwe-json') {
       throw new DomainError(
@@ -117,7 +118,7 @@ export class VerifyJwt {
     switch (form.form) {
       case 'jwt': {
         const { header, payload, compact } = form.jws;
-        return answer(header, header, payload, await this.compact(checks, compact, header, true));
+        return answer(header, header, payload, await this.compact(checks, compact, header, claims));
       }
       case 'jwt-nested': {
         const { header, compact } = form;
@@ -127,19 +128,19 @@ export class VerifyJwt {
       case 'jws-json': {
         const result = await this.verifier.verify({
           ...checks,
-          token: { form: 'json', serialization: form.json },
+          token: { form: 'json', serialization: form.json, claims },
           algorithm: algOf(form.header),
         });
         const chosen = form.signatures[result.signature ?? 0] ?? form.signatures[0];
         const signed = { ...(chosen?.header ?? {}), ...(chosen?.protected ?? {}) };
         if (form.sd === null) return answer(signed, form.header, form.payload, result);
-        const bound = result.valid ? await this.keyBinding(form.sd, checks) : result;
+        const bound = result.valid ? await this.keyBinding(form.sd, checks, claims) : result;
         return { ...answer(signed, form.header, form.payload, bound), sd_jwt: form.sd.sdJwt };
       }
       case 'sd-jwt': {
         const { header, payload, compact } = form.issuerJwt;
-        const issued = await this.compact(checks, compact, header, true);
-        const result = issued.valid ? await this.keyBinding(form, checks) : issued;
+        const issued = await this.compact(checks, compact, header, claims);
+        const result = issued.valid ? await this.keyBinding(form, checks, claims) : issued;
         return { ...answer(header, header, payload, result), sd_jwt: form.sdJwt };
       }
     }
@@ -154,7 +155,7 @@ export class VerifyJwt {
    * An SD-JWT's key binding: with a key-binding JWT and `cnf.jwk` in the disclosed payload, the
    * key-binding JWT must verify with that key and carry the right `sd_hash`.
    */
-  private async keyBinding(form: ReadSdJwt, checks: Checks): Promise<VerificationResult> {
+  private async keyBinding(form: ReadSdJwt, checks: Checks, claims: boolean): Promise<VerificationResult> {
     const cnf = own(form.sdJwt.disclosed_payload, 'cnf');
     const jwk = typeof cnf === 'object' && cnf !== null ? own(cnf as JsonObject, 'jwk') : undefined;
     const kb = form.sdJwt.key_binding;
@@ -163,7 +164,7 @@ export class VerifyJwt {
     if (!kb.sd_hash_matches) return invalid("the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with");
     try {
       const holder = { ...checks, key: JSON.stringify(jwk), algorithms: undefined, issuer: undefined, audience: undefined };
-      const result = await this.compact(holder, form.keyBindingJwt, kb.header, true);
+      const result = await this.compact(holder, form.keyBindingJwt, kb.header, claims);
       return result.valid ? result : invalid(`the key-binding JWT does not verify with cnf.jwk: ${result.reason.message}`);
     } catch (error) {
       if (error instanceof DomainError) return invalid(`cnf.jwk cannot verify the key-binding JWT: ${error.message}`);

@@ -1,0 +1,209 @@
+// Profile validation (contract §4e) through the use case, over the real jose verifier: RFC 9449's proof as
+// the contract's example states it, ID tokens made here, and every refusal of a parameter.
+import { generateKeyPairSync } from 'node:crypto';
+import { CompactSign, SignJWT, exportJWK, type JWK } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
+import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
+import { idTokenHash } from '../../../../src/core/jwt/profiles/token-hash.js';
+import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
+import { ValidateJwt, type ValidateJwtInput } from '../../../../src/core/use-cases/validate-jwt.js';
+import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
+import { expectDomainErrorAsync } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
+import { RFC7516_JWE, tokenOf } from '../../../support/fixtures.js';
+
+const NOW = 1_800_000_000;
+const clock = new FixedClock(NOW * 1000);
+const jose = new JoseSignatureVerifier();
+const validator = new ValidateJwt(clock, jose, new VerifyJwt(clock, jose, new DecodeJwt(clock, new HmacKnownSecrets())));
+const validate = (input: ValidateJwtInput) => validator.execute(input);
+const byRule = (checks: readonly { rule: string; passed: boolean | null }[]) =>
+  Object.fromEntries(checks.map((check) => [check.rule, check.passed]));
+
+/** RFC 9449 §4.1, Figure 2 (line continuations removed), and the thumbprint Figure 9 publishes for its key. */
+const RFC9449_PROOF =
+  'eyJ0eXAiOiJkcG9wK2p3dCIsImFsZyI6IkVTMjU2IiwiandrIjp7Imt0eSI6IkVDIiwieCI6Imw4dEZyaHgtMzR0VjNoUklDUkRZOXpDa0RscEJoRjQyVVFVZldWQVdCRnMiLCJ5IjoiOVZFNGpmX09rX282NHpiVFRsY3VOSmFqSG10NnY5VERWclUwQ2R2R1JEQSIsImNydiI6IlAtMjU2In19.eyJqdGkiOiItQndDM0VTYzZhY2MybFRjIiwiaHRtIjoiUE9TVCIsImh0dSI6Imh0dHBzOi8vc2VydmVyLmV4YW1wbGUuY29tL3Rva2VuIiwiaWF0IjoxNTYyMjYyNjE2fQ.2-GxA6T8lP4vfrg8v-FdWP0A0zdrj8igiMLvqRMUvwnQg4PtFLbdLXiOSsX0x7NVY-FNyJK70nfbV37xRZT3Lg';
+const RFC9449_JKT = '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I';
+
+describe('a DPoP proof', () => {
+  it("passes RFC 9449 §4.1's proof on every rule but iat_fresh, as contract §4e's example says, its signature verified with its own jwk", async () => {
+    const body = await validate({ token: RFC9449_PROOF, htm: 'POST', htu: 'https://SERVER.example.com:443/token?x=1', jkt: RFC9449_JKT });
+    expect(body).toMatchObject({ profile: 'dpop_proof', detected_by: 'typ', valid: false, source: 'validate', input: RFC9449_PROOF });
+    expect(byRule(body.checks)).toEqual({
+      typ: true,
+      alg_asymmetric: true,
+      jwk_public: true,
+      claim_jti: true,
+      claim_htm: true,
+      claim_htu: true,
+      claim_iat: true,
+      dpop_signature: true,
+      htm_matches: true,
+      htu_matches: true,
+      nonce_matches: null,
+      iat_fresh: false,
+      ath_matches: null,
+      jkt_matches: true,
+    });
+    expect(body.payload).toEqual({ jti: '-BwC3ESc6acc2lTc', htm: 'POST', htu: 'https://server.example.com/token', iat: 1562262616 });
+  });
+
+  it('fails dpop_signature when the proof was changed after signing', async () => {
+    const [header, , signature] = RFC9449_PROOF.split('.') as [string, string, string];
+    const tampered = `${header}.${Buffer.from('{"jti":"x","htm":"GET","htu":"https://a/","iat":1562262616}').toString('base64url')}.${signature}`;
+    expect(byRule((await validate({ token: tampered })).checks).dpop_signature).toBe(false);
+  });
+
+  it('refuses key for a proof, which its own jwk verifies', async () => {
+    await expectDomainErrorAsync(
+      validate({ token: RFC9449_PROOF, key: '{}' }),
+      'VALIDATE_OPTION_INVALID',
+      'key does not apply to profile dpop_proof: a proof is verified with its own jwk, which jkt pins',
+    );
+  });
+});
+
+describe('an ID token', () => {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const sign = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...header }).sign(privateKey);
+  const key = async () => JSON.stringify(await exportJWK(publicKey));
+  const claims = {
+    iss: 'https://op.example',
+    sub: 'alice',
+    aud: 'client-1',
+    exp: NOW + 600,
+    iat: NOW - 10,
+    auth_time: NOW - 100,
+    nonce: 'n-0S6_WzA2Mj',
+    at_hash: idTokenHash('RS256', 'access-token-1'),
+    c_hash: idTokenHash('RS256', 'code-1'),
+  };
+
+  it('passes every rule with every expectation given, and never returns the access token or the code', async () => {
+    const token = await sign(claims);
+    const body = await validate({
+      token,
+      issuer: 'https://op.example',
+      audience: 'client-1,other',
+      nonce: 'n-0S6_WzA2Mj',
+      access_token: 'access-token-1',
+      code: 'code-1',
+      max_age: ' 3600 ',
+      key: await key(),
+    });
+    expect(body).toMatchObject({ profile: 'oidc_id_token', detected_by: 'claims', valid: true });
+    expect(byRule(body.checks)).toEqual({
+      typ: true,
+      alg_not_none: true,
+      claim_iss: true,
+      claim_sub: true,
+      claim_aud: true,
+      claim_exp: true,
+      claim_iat: true,
+      iss_matches: true,
+      aud_matches: true,
+      azp_matches: null,
+      nonce_matches: true,
+      auth_time_max_age: true,
+      at_hash_matches: true,
+      c_hash_matches: true,
+      s_hash_matches: null,
+      not_expired: true,
+      not_before: null,
+      signature: true,
+    });
+    expect(body.checks.find((check) => check.rule === 'signature')).toMatchObject({ reason_code: null, reference: '[RFC 7515 §5.2]' });
+    const text = JSON.stringify(body);
+    expect(text).not.toContain('access-token-1');
+    expect(text).not.toContain('code-1');
+  });
+
+  it('fails what the expectations contradict, and gives the signature failure its §4b code', async () => {
+    const token = await sign({ ...claims, exp: NOW - 1 });
+    const other = JSON.stringify(await exportJWK(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey));
+    const body = await validate({ token, issuer: 'https://evil.example', nonce: 'other', access_token: 'x', key: other, max_age: '10' });
+    expect(body.valid).toBe(false);
+    expect(byRule(body.checks)).toMatchObject({
+      iss_matches: false,
+      nonce_matches: false,
+      at_hash_matches: false,
+      auth_time_max_age: false,
+      not_expired: false,
+      signature: false,
+    });
+    expect(body.checks.find((check) => check.rule === 'signature')).toMatchObject({ reason_code: 'signature_invalid' });
+  });
+
+  it('counts an expired token’s signature as verified: time is a rule of its own', async () => {
+    const body = await validate({ token: await sign({ ...claims, exp: NOW - 1 }), key: await key() });
+    expect(byRule(body.checks)).toMatchObject({ not_expired: false, signature: true });
+  });
+
+  it('takes the profile given, over the one detected, and reads the innermost of a nested JWT', async () => {
+    const token = await sign(claims);
+    const given = await validate({ token, profile: ' client_assertion ' });
+    expect(given).toMatchObject({ profile: 'client_assertion', detected_by: 'parameter' });
+    const outer = await new CompactSign(new TextEncoder().encode(token)).setProtectedHeader({ alg: 'RS256', cty: 'JWT' }).sign(privateKey);
+    const nested = await validate({ token: outer, key: await key() });
+    expect(nested).toMatchObject({ profile: 'oidc_id_token', payload: { sub: 'alice' } });
+    expect(byRule(nested.checks).signature).toBe(true);
+  });
+});
+
+describe('refusals', () => {
+  const token = tokenOf('{"alg":"RS256","typ":"at+jwt"}', '{"iss":"i"}');
+
+  it.each([
+    [
+      { profile: 'id_token' },
+      'profile must be one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token',
+    ],
+    [{ htm: 'GET' }, 'htm does not apply to profile oauth_access_token'],
+    [{ max_age: '60' }, 'max_age does not apply to profile oauth_access_token'],
+    [{ issuer: ' ' }, 'issuer must not be empty'],
+    [{ jkt: 'short' }, 'jkt must be a JWK SHA-256 thumbprint: 43 base64url characters'],
+    [{ profile: 'oidc_id_token', max_age: '1.5' }, 'max_age must be a whole number of seconds, 1 to 9 digits'],
+    [{ profile: 'oidc_id_token', max_age: '1234567890' }, 'max_age must be a whole number of seconds, 1 to 9 digits'],
+    [{ profile: 'oidc_id_token', nonce: '' }, 'nonce must be 1 to 8192 printable ASCII characters'],
+    [{ profile: 'oidc_id_token', nonce: 'é' }, 'nonce must be 1 to 8192 printable ASCII characters'],
+    [{ profile: 'oidc_id_token', state: 'x'.repeat(8193) }, 'state must be 1 to 8192 printable ASCII characters'],
+    [{ profile: 'dpop_proof', htm: 'GE T' }, 'htm must be an HTTP method: 1 to 32 token characters (RFC 9110)'],
+    [{ profile: 'dpop_proof', htu: '/token' }, 'htu must be an absolute http or https URL'],
+    [{ profile: 'dpop_proof', htu: 'ftp://a/token' }, 'htu must be an absolute http or https URL'],
+  ])('refuses %j', async (input, message) => {
+    await expectDomainErrorAsync(validate({ token, ...input }), 'VALIDATE_OPTION_INVALID', message);
+  });
+
+  it('refuses a token that matches no profile, with none given', async () => {
+    await expectDomainErrorAsync(
+      validate({ token: tokenOf('{"alg":"HS256"}', '{"sub":"x"}') }),
+      'VALIDATE_OPTION_INVALID',
+      'profile: none given, and the token matches no profile; give one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token',
+    );
+  });
+
+  it('refuses a JWE, and a clock_tolerance or audience outside their forms', async () => {
+    await expectDomainErrorAsync(
+      validate({ token: RFC7516_JWE, profile: 'oidc_id_token' }),
+      'TOKEN_ENCRYPTED',
+      'token is an encrypted JWE: its claims cannot be validated without decrypting it, which this service never does',
+    );
+    await expectDomainErrorAsync(
+      validate({ token, clock_tolerance: '301' }),
+      'VERIFY_OPTION_INVALID',
+      'clock_tolerance must be a whole number of seconds from 0 to 300',
+    );
+    await expectDomainErrorAsync(
+      validate({ token, audience: 'a,' }),
+      'VERIFY_OPTION_INVALID',
+      'audience must be a comma-separated list with no empty entries',
+    );
+  });
+
+  it('refuses a private key for the signature, as /jwt/verify does', async () => {
+    const jwk: JWK = await exportJWK(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
+    await expectDomainErrorAsync(validate({ token, key: JSON.stringify(jwk) }), 'KEY_PRIVATE', /^key is a private key/);
+  });
+});
