@@ -7,14 +7,14 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src client/src web/src -name '*.ts' -o -name '*.tsx' -o -name '*.css') web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key image image-test
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key validate image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | screenshots | clean"
-	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | format VALUE=... [ZONE=...] | diff FROM=... TO=... [ZONE=... LARGEST_UNIT=...] | add FROM=... DURATION=... [ZONE=... OVERFLOW=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=] | claims [NAME=...] [VENDOR=...] | inspect-key [TOKEN=...] < key.pem   (no server needed)"
+	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | format VALUE=... [ZONE=...] | diff FROM=... TO=... [ZONE=... LARGEST_UNIT=...] | add FROM=... DURATION=... [ZONE=... OVERFLOW=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=] | claims [NAME=...] [VENDOR=...] | inspect-key [TOKEN=...] < key.pem | validate TOKEN=... [PROFILE= ISSUER= AUDIENCE= NONCE= MAX_AGE= HTM= HTU= JKT= KEY=]   (no server needed)"
 
 $(INSTALLED): package.json package-lock.json
 	# Building needs the dev dependencies (TypeScript, types) whatever NODE_ENV says; the image installs only runtime ones.
@@ -74,6 +74,11 @@ verify: $(BUILT)
 
 claims: $(BUILT)
 	@$(CLI) claims $${NAME:+--name "$$NAME"} $${VENDOR:+--vendor "$$VENDOR"} $(KEEP_CODE)
+
+validate: $(BUILT)
+	@$(CLI) validate "$$TOKEN" $${PROFILE:+--profile "$$PROFILE"} $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
+		$${NONCE:+--nonce "$$NONCE"} $${MAX_AGE:+--max-age "$$MAX_AGE"} $${HTM:+--htm "$$HTM"} $${HTU:+--htu "$$HTU"} $${JKT:+--jkt "$$JKT"} \
+		$${KEY:+--key "$$KEY"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
 
 # The key comes on standard input only (make inspect-key < key.pem), never in a variable that shell history keeps.
 inspect-key: $(BUILT)

@@ -134,6 +134,11 @@ export type InnermostToken = {
   findings: Finding[];
   explained: ExplainedMember[];
   issuer_vendor: IssuerVendor;
+  profile: {
+    name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
+    detected_by: 'typ' | 'claims';
+    checks: ProfileCheck[];
+  } | null;
   serialization?: 'flattened' | 'general' | undefined;
   signatures?: JwsSignature[] | undefined;
   jwe?: JweFacts | undefined;
@@ -191,11 +196,24 @@ export type NestedToken = {
   findings: Finding[];
   explained: ExplainedMember[];
   issuer_vendor: IssuerVendor;
+  profile: {
+    name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
+    detected_by: 'typ' | 'claims';
+    checks: ProfileCheck[];
+  } | null;
   nested?: InnermostToken | undefined;
   serialization?: 'flattened' | 'general' | undefined;
   signatures?: JwsSignature[] | undefined;
   jwe?: JweFacts | undefined;
   sd_jwt?: SdJwt | undefined;
+};
+
+export type ProfileCheck = {
+  rule: string;
+  passed: boolean | null;
+  message: string;
+  reference: string;
+  reason_code?: string | null | undefined;
 };
 
 export type Resolution = {
@@ -395,6 +413,11 @@ export type AppRouter = TRPCBuiltRouter<
           findings: Finding[];
           explained: ExplainedMember[];
           issuer_vendor: IssuerVendor;
+          profile: {
+            name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
+            detected_by: 'typ' | 'claims';
+            checks: ProfileCheck[];
+          } | null;
           input: string;
           nested?: NestedToken | undefined;
           serialization?: 'flattened' | 'general' | undefined;
@@ -525,6 +548,34 @@ export type AppRouter = TRPCBuiltRouter<
                 reason: { code: 'signature_invalid' | 'key_mismatch' | 'key_not_found'; message: string } | null;
               }
             | undefined;
+        }
+      >;
+      validate: Query<
+        {
+          token: string;
+          profile?: string | undefined;
+          issuer?: string | undefined;
+          audience?: string | undefined;
+          nonce?: string | undefined;
+          access_token?: string | undefined;
+          code?: string | undefined;
+          state?: string | undefined;
+          max_age?: string | undefined;
+          htm?: string | undefined;
+          htu?: string | undefined;
+          jkt?: string | undefined;
+          key?: string | undefined;
+          clock_tolerance?: string | undefined;
+        },
+        {
+          input: string;
+          profile: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
+          detected_by: 'typ' | 'claims' | 'parameter';
+          valid: boolean;
+          checks: ProfileCheck[];
+          header: Record<string, unknown>;
+          payload: Record<string, unknown>;
+          source: 'validate';
         }
       >;
     };

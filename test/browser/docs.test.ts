@@ -38,6 +38,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
         '/jwt/claims',
         '/jwt/decode',
         '/jwt/inspect-key',
+        '/jwt/validate',
         '/jwt/verify',
         '/unix-timestamp/add',
         '/unix-timestamp/diff',
@@ -48,7 +49,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
         '/unix-timestamp/to-utc',
       ].flatMap((path) => [path, path]),
     );
-    expect(await page.locator('.opblock-post').count()).toBe(11);
+    expect(await page.locator('.opblock-post').count()).toBe(12);
     expect(await page.locator('.btn.authorize').count()).toBe(0);
 
     const run = async (path: string) => {

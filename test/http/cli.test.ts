@@ -32,6 +32,10 @@ describe('command line', () => {
     [['decode', RFC7516_JWE], `/jwt/decode?token=${RFC7516_JWE}`],
     [['now', '--tz', 'Asia/Kolkata'], '/unix-timestamp/now?tz=Asia/Kolkata'],
     [['claims'], '/jwt/claims'],
+    [
+      ['validate', RFC7515_A3_TOKEN, '--profile', 'oidc_id_token', '--issuer', 'joe'],
+      `/jwt/validate?token=${RFC7515_A3_TOKEN}&profile=oidc_id_token&issuer=joe`,
+    ],
     [['claims', '--name', 'tid', '--vendor', 'entra'], '/jwt/claims?name=tid&vendor=entra'],
     [['claims', '--name=groups'], '/jwt/claims?name=groups'],
     [['identify', '01d15614cbaee92c'], '/unix-timestamp/identify?value=01d15614cbaee92c'],

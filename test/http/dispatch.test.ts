@@ -88,6 +88,7 @@ describe('one dispatcher for every transport', () => {
       findings: [],
       explained: [],
       issuer_vendor: null,
+      profile: null,
     };
     const unwritable = { execute: () => ({ ...decoded, ...derived }) } as unknown as DecodeJwt;
     const broken = (tuning: { trpcFastPath?: boolean } = {}) =>

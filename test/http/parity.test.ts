@@ -65,6 +65,10 @@ const inputs: ReadonlyArray<[procedure: string, input: Record<string, string> | 
   ['jwt.inspectKey', { key: '{"keys":[{"kty":"oct","k":"c2VjcmV0"},{"kty":"oct","k":"c2VjcmV0"}]}' }],
   ['jwt.inspectKey', { key: '{"kty":"EC","crv":"P-256"}' }],
   ['jwt.inspectKey', { key: RFC7515_A3_KEY, token: 'a.b' }],
+  ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'oidc_id_token', issuer: 'joe', key: RFC7515_A3_KEY }],
+  ['jwt.validate', { token: RFC7515_A3_TOKEN }],
+  ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'dpop_proof', htm: 'GET', htu: 'https://a.example/x' }],
+  ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'oidc_id_token', htm: 'GET' }],
 ];
 
 const restPathOf = new Map(OPERATIONS.map(([procedure, operation]) => [procedure, operation.openapi.path]));

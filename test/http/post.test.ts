@@ -28,6 +28,8 @@ const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> =
   ['jwt.claims', { vendor: 'azure' }],
   ['jwt.inspectKey', { key: RFC7515_A3_KEY, token: RFC7515_A3_TOKEN }],
   ['jwt.inspectKey', { key: '-----BEGIN PUBLIC KEY-----' }],
+  ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'oidc_id_token', access_token: 'secret-access-token', key: RFC7515_A3_KEY }],
+  ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'made_up' }],
 ];
 
 // Every header but those that name the moment or the request.

@@ -56,6 +56,7 @@ describe('README and docs/api.md examples', () => {
       '/jwt/verify',
       '/jwt/claims',
       '/jwt/inspect-key',
+      '/jwt/validate',
     ]) {
       expect(paths).toContain(path);
     }

@@ -163,13 +163,14 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the eleven REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the twelve REST operations with {detail} bodies for 400 and 429 and no security', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/jwt/claims',
       '/jwt/decode',
       '/jwt/inspect-key',
+      '/jwt/validate',
       '/jwt/verify',
       '/unix-timestamp/add',
       '/unix-timestamp/diff',
@@ -198,6 +199,30 @@ describe('OpenAPI document and /docs', () => {
     expect(parameters('/unix-timestamp/to-utc')[1]?.schema.enum).toEqual(['seconds', 'milliseconds', 'microseconds', 'nanoseconds']);
     expect(parameters('/jwt/claims').map((p) => p.name)).toEqual(['name', 'vendor']);
     expect(parameters('/jwt/inspect-key').map((p) => p.name)).toEqual(['key', 'token']);
+    expect(parameters('/jwt/validate').map((p) => p.name)).toEqual([
+      'token',
+      'profile',
+      'issuer',
+      'audience',
+      'nonce',
+      'access_token',
+      'code',
+      'state',
+      'max_age',
+      'htm',
+      'htu',
+      'jkt',
+      'key',
+      'clock_tolerance',
+    ]);
+    expect(parameters('/jwt/validate')[1]?.schema.enum).toEqual([
+      'oidc_id_token',
+      'oauth_access_token',
+      'dpop_proof',
+      'client_assertion',
+      'logout_token',
+      'security_event_token',
+    ]);
     expect(parameters('/jwt/claims')[1]?.schema.enum).toEqual([
       'iana',
       'entra',

@@ -47,8 +47,10 @@ export async function calls(): Promise<string> {
   const explainedBy: string | null | undefined = decoded.explained[0]?.title;
   const inspected = await api.jwt.inspectKey.query({ key: '{}', token: 'a.b.c' });
   const thumbprint: string | undefined = inspected.keys[0]?.thumbprint.uri;
+  const validated = await api.jwt.validate.query({ token: 'a.b.c', profile: 'oidc_id_token', issuer: 'https://op.example' });
+  const rule: string | undefined = validated.checks[0]?.rule;
   const now = await api.unixTimestamp.now.query();
-  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint].join();
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule].join();
 }
 export type Outputs = inferRouterOutputs<AppRouter>;
 `;
@@ -60,6 +62,7 @@ await api.unixTimestamp.toUtc.query({ timestamp: 1700000000 });
 await api.jwt.verify.query({ token: 'a.b.c' });
 await api.jwt.claims.query({ name: 42 });
 await api.jwt.inspectKey.query({ token: 'a.b.c' });
+await api.jwt.validate.query({ profile: 'dpop_proof' });
 `;
 
 const MODES = {
@@ -140,6 +143,7 @@ describe('the client package, installed from its tarball', () => {
     expect(result.stdout).toMatch(/bad\.ts\(5,\d+\): error TS2345: .*Property 'key' is missing/s);
     expect(result.stdout).toMatch(/bad\.ts\(6,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(result.stdout).toMatch(/bad\.ts\(7,\d+\): error TS2345: .*Property 'key' is missing/s);
+    expect(result.stdout).toMatch(/bad\.ts\(8,\d+\): error TS2345: .*Property 'token' is missing/s);
   });
 
   describe('at run time', () => {

@@ -4,6 +4,7 @@ import { readToken, type JweFacts, type JwsSignature } from '../jwt/forms.js';
 import type { SdJwt, SdJwtProblems } from '../jwt/sd-jwt.js';
 import { findingsOf, type Finding } from '../jwt/findings.js';
 import { explainToken, type ExplainedMember, type IssuerVendor } from '../jwt/claims/dictionary.js';
+import { profileReport, type ProfileReport } from '../jwt/profiles/profiles.js';
 import type { Clock } from '../ports/clock.js';
 import type { HmacAlgorithm, KnownSecrets } from '../ports/known-secrets.js';
 
@@ -40,6 +41,8 @@ export interface DecodedBody {
   readonly explained: ExplainedMember[];
   /** The issuer that `iss` names, by contract §4d's patterns, or null. */
   readonly issuer_vendor: IssuerVendor | null;
+  /** The profile the token's header and claims name (contract §4e), with its structural rules; null when none. */
+  readonly profile: ProfileReport | null;
   readonly serialization?: 'flattened' | 'general';
   readonly signatures?: JwsSignature[];
   readonly jwe?: JweFacts;
@@ -214,6 +217,7 @@ export class DecodeJwt {
       }),
       explained,
       issuer_vendor,
+      profile: profileReport(header, claims),
     };
   }
 }
@@ -271,5 +275,6 @@ function withoutClaims(
     }),
     explained: explainToken(header, null).explained,
     issuer_vendor: null,
+    profile: null,
   };
 }

@@ -12,6 +12,7 @@ import { IdentifyTimestamp } from './identify-timestamp.js';
 import { ListClaims } from './list-claims.js';
 import { VerifyJwt } from './verify-jwt.js';
 import { InspectKey } from './inspect-key.js';
+import { ValidateJwt } from './validate-jwt.js';
 
 /** The use cases every driving adapter offers. */
 export interface UseCases {
@@ -26,6 +27,7 @@ export interface UseCases {
   readonly verifyJwt: VerifyJwt;
   readonly listClaims: ListClaims;
   readonly inspectKey: InspectKey;
+  readonly validateJwt: ValidateJwt;
 }
 
 /** The ports the use cases need; the rate limit's are apart, since only the network transports charge. */
@@ -56,6 +58,7 @@ export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCas
   verifyJwt: ({ clock, signatureVerifier }, use) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
   listClaims: () => new ListClaims(),
   inspectKey: ({ clock, signatureVerifier }) => new InspectKey(clock, signatureVerifier),
+  validateJwt: ({ clock, signatureVerifier }, use) => new ValidateJwt(clock, signatureVerifier, use('verifyJwt')),
 };
 
 /** Every use case's name: the builders' keys, which the type of `USE_CASE_BUILDERS` makes complete. */
@@ -89,5 +92,6 @@ export function allUseCases(use: UseCaseLookup): UseCases {
     verifyJwt: use('verifyJwt'),
     listClaims: use('listClaims'),
     inspectKey: use('inspectKey'),
+    validateJwt: use('validateJwt'),
   };
 }

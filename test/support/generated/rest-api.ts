@@ -264,6 +264,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jwt/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a token against its profile's rules
+         * @description Checks a token against the profile it is meant to follow (an OIDC ID token, an RFC 9068 access token, a DPoP proof, a client assertion, a back-channel logout token, a security event token): the profile given or the one its typ or claims name, and every rule of it in order, each with the specification section that states it, with the expectations given (issuer, audience, nonce, hashes of the access token, code and state, max_age, htm, htu, jkt, a public key for the signature). A well-formed request answers 200 whether or not the token passes; access_token and code are never returned.
+         */
+        get: operations["jwt-validate"];
+        put?: never;
+        /**
+         * Check a token against its profile's rules
+         * @description Checks a token against the profile it is meant to follow (an OIDC ID token, an RFC 9068 access token, a DPoP proof, a client assertion, a back-channel logout token, a security event token): the profile given or the one its typ or claims name, and every rule of it in order, each with the specification section that states it, with the expectations given (issuer, audience, nonce, hashes of the access token, code and state, max_age, htm, htu, jkt, a public key for the signature). A well-formed request answers 200 whether or not the token passes; access_token and code are never returned.
+         */
+        post: operations["jwt-validateByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -436,6 +460,29 @@ export interface components {
              */
             detected_by: string;
         } | null;
+        /** @description The profile the token's typ or claims name (contract §4e); null when none */
+        ProfileReport: {
+            /** @enum {string} */
+            name: "oidc_id_token" | "oauth_access_token" | "dpop_proof" | "client_assertion" | "logout_token" | "security_event_token";
+            /** @enum {string} */
+            detected_by: "typ" | "claims";
+            /** @description The profile's structural rules, in its order, as /jwt/validate evaluates them */
+            checks: components["schemas"]["ProfileCheck"][];
+        } | null;
+        ProfileCheck: {
+            /** @example typ */
+            rule: string;
+            /** @description null for a rule not evaluated: message says why */
+            passed: boolean | null;
+            message: string;
+            /**
+             * @description The specification section that states the rule
+             * @example [RFC 9068 §2.1]
+             */
+            reference: string;
+            /** @description The signature rule's §4b reason code when it failed */
+            reason_code?: string | null;
+        };
         /** @description One signature of a JWS JSON serialization */
         JwsSignature: {
             /** @description The decoded protected header, or null */
@@ -534,6 +581,7 @@ export interface components {
             /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
             explained: components["schemas"]["ExplainedMember"][];
             issuer_vendor: components["schemas"]["IssuerVendor"];
+            profile: components["schemas"]["ProfileReport"];
             /**
              * @description For a JWS JSON serialization
              * @enum {string}
@@ -577,6 +625,7 @@ export interface components {
             /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
             explained: components["schemas"]["ExplainedMember"][];
             issuer_vendor: components["schemas"]["IssuerVendor"];
+            profile: components["schemas"]["ProfileReport"];
             /**
              * @description For a JWS JSON serialization
              * @enum {string}
@@ -2885,6 +2934,7 @@ export interface operations {
                         /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
                         explained: components["schemas"]["ExplainedMember"][];
                         issuer_vendor: components["schemas"]["IssuerVendor"];
+                        profile: components["schemas"]["ProfileReport"];
                         /**
                          * @description For a JWS JSON serialization
                          * @enum {string}
@@ -3049,6 +3099,7 @@ export interface operations {
                         /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
                         explained: components["schemas"]["ExplainedMember"][];
                         issuer_vendor: components["schemas"]["IssuerVendor"];
+                        profile: components["schemas"]["ProfileReport"];
                         /**
                          * @description For a JWS JSON serialization
                          * @enum {string}
@@ -3968,6 +4019,389 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "key: keys[0] has no x"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-validate": {
+        parameters: {
+            query: {
+                /** @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped */
+                token: string;
+                /** @description The profile to check against (default: the one the token's typ or claims name): one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token */
+                profile?: "oidc_id_token" | "oauth_access_token" | "dpop_proof" | "client_assertion" | "logout_token" | "security_event_token";
+                /** @description The iss the token must carry (for a client assertion, the client_id) */
+                issuer?: string;
+                /** @description Comma-separated audiences; aud must name one, and azp, when present, be one */
+                audience?: string;
+                /** @description The nonce the token must carry (ID token, DPoP proof); 1–8192 printable ASCII characters */
+                nonce?: string;
+                /** @description The access token whose hash at_hash (ID token) or ath (DPoP proof) must be; never returned */
+                access_token?: string;
+                /** @description The authorization code whose hash c_hash must be; never returned */
+                code?: string;
+                /** @description The state whose hash s_hash must be (FAPI 1.0 Advanced) */
+                state?: string;
+                /** @description Seconds since auth_time at most (with clock_tolerance); 1 to 9 digits */
+                max_age?: string;
+                /** @description The request method htm must be (DPoP proof) */
+                htm?: string;
+                /** @description The request URL htu must be, compared as RFC 9449 §4.3 says (DPoP proof) */
+                htu?: string;
+                /** @description The JWK SHA-256 thumbprint the proof jwk (jkt_matches) or the access token cnf.jkt must have */
+                jkt?: string;
+                /** @description A public key as /jwt/verify takes it, to check the signature; not for a DPoP proof, which carries its own */
+                key?: string;
+                /** @description Leeway for exp, nbf, iat and auth_time, in whole seconds from 0 to 300 (default 0) */
+                clock_tolerance?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @enum {string} */
+                        profile: "oidc_id_token" | "oauth_access_token" | "dpop_proof" | "client_assertion" | "logout_token" | "security_event_token";
+                        /** @enum {string} */
+                        detected_by: "parameter" | "typ" | "claims";
+                        /** @description True when no check failed */
+                        valid: boolean;
+                        /** @description Every rule of the profile, in the profile's order */
+                        checks: components["schemas"]["ProfileCheck"][];
+                        header: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The claims the rules read: an SD-JWT's disclosed payload, a nested JWT's innermost */
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        source: "validate";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "profile: none given, and the token matches no profile; give one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-validateByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped
+                     * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+                     */
+                    token: string;
+                    /**
+                     * @description The profile to check against (default: the one the token's typ or claims name): one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token
+                     * @example oidc_id_token
+                     * @enum {string}
+                     */
+                    profile?: "oidc_id_token" | "oauth_access_token" | "dpop_proof" | "client_assertion" | "logout_token" | "security_event_token";
+                    /**
+                     * @description The iss the token must carry (for a client assertion, the client_id)
+                     * @example https://op.example
+                     */
+                    issuer?: string;
+                    /**
+                     * @description Comma-separated audiences; aud must name one, and azp, when present, be one
+                     * @example client-1
+                     */
+                    audience?: string;
+                    /**
+                     * @description The nonce the token must carry (ID token, DPoP proof); 1–8192 printable ASCII characters
+                     * @example n-0S6_WzA2Mj
+                     */
+                    nonce?: string;
+                    /**
+                     * @description The access token whose hash at_hash (ID token) or ath (DPoP proof) must be; never returned
+                     * @example SlAV32hkKG
+                     */
+                    access_token?: string;
+                    /**
+                     * @description The authorization code whose hash c_hash must be; never returned
+                     * @example Qcb0Orv1zh30vL1MPRsbm
+                     */
+                    code?: string;
+                    /**
+                     * @description The state whose hash s_hash must be (FAPI 1.0 Advanced)
+                     * @example af0ifjsldkj
+                     */
+                    state?: string;
+                    /**
+                     * @description Seconds since auth_time at most (with clock_tolerance); 1 to 9 digits
+                     * @example 3600
+                     */
+                    max_age?: string;
+                    /**
+                     * @description The request method htm must be (DPoP proof)
+                     * @example POST
+                     */
+                    htm?: string;
+                    /**
+                     * @description The request URL htu must be, compared as RFC 9449 §4.3 says (DPoP proof)
+                     * @example https://server.example.com/token
+                     */
+                    htu?: string;
+                    /**
+                     * @description The JWK SHA-256 thumbprint the proof jwk (jkt_matches) or the access token cnf.jkt must have
+                     * @example 0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I
+                     */
+                    jkt?: string;
+                    /**
+                     * @description A public key as /jwt/verify takes it, to check the signature; not for a DPoP proof, which carries its own
+                     * @example {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}
+                     */
+                    key?: string;
+                    /**
+                     * @description Leeway for exp, nbf, iat and auth_time, in whole seconds from 0 to 300 (default 0)
+                     * @example 30
+                     */
+                    clock_tolerance?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        input: string;
+                        /** @enum {string} */
+                        profile: "oidc_id_token" | "oauth_access_token" | "dpop_proof" | "client_assertion" | "logout_token" | "security_event_token";
+                        /** @enum {string} */
+                        detected_by: "parameter" | "typ" | "claims";
+                        /** @description True when no check failed */
+                        valid: boolean;
+                        /** @description Every rule of the profile, in the profile's order */
+                        checks: components["schemas"]["ProfileCheck"][];
+                        header: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The claims the rules read: an SD-JWT's disclosed payload, a nested JWT's innermost */
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        source: "validate";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "profile: none given, and the token matches no profile; give one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

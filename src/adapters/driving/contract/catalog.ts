@@ -19,6 +19,8 @@ import {
   identifyOutput,
   inspectKeyInput,
   inspectKeyOutput,
+  validateInput,
+  validateOutput,
   nowInput,
   nowOutput,
   toUnixInput,
@@ -283,6 +285,26 @@ export const catalog = {
         positional: [],
         stdinOnly: 'key',
         example: 'tsjwt inspect-key --token "$(cat token.txt)" < jwks.json',
+      },
+    }),
+    validate: define({
+      invalid: {
+        input: { token: 'eyJhbGciOiJub25lIn0.e30.', htm: 'POST' },
+        detail:
+          'profile: none given, and the token matches no profile; give one of oidc_id_token, oauth_access_token, dpop_proof, client_assertion, logout_token, security_event_token',
+      },
+      openapi: rest('/jwt/validate', 'jwt', "Check a token against its profile's rules", {
+        description:
+          'Checks a token against the profile it is meant to follow (an OIDC ID token, an RFC 9068 access token, a DPoP proof, a client assertion, a back-channel logout token, a security event token): the profile given or the one its typ or claims name, and every rule of it in order, each with the specification section that states it, with the expectations given (issuer, audience, nonce, hashes of the access token, code and state, max_age, htm, htu, jkt, a public key for the signature). A well-formed request answers 200 whether or not the token passes; access_token and code are never returned.',
+      }),
+      input: validateInput,
+      output: validateOutput,
+      useCase: 'validateJwt',
+      cli: {
+        command: 'validate',
+        positional: ['token'],
+        stdin: 'token',
+        example: 'tsjwt validate - --profile oidc_id_token --issuer https://op.example --audience client-1 < token.txt',
       },
     }),
   },

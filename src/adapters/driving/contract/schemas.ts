@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
 import { FINDING_CODES, SEVERITIES } from '../../../core/jwt/findings.js';
 import { KEY_FINDING_CODES } from '../../../core/keys/findings.js';
+import { PROFILE_NAMES } from '../../../core/jwt/profiles/profiles.js';
 import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
@@ -199,6 +200,46 @@ export const inspectKeyInput = inputObject({
     .optional(),
 });
 
+const expectation = (name: string, description: string, example: string) => stringParam(name, description).meta({ example }).optional();
+
+export const validateInput = inputObject({
+  token,
+  profile: stringParam(
+    'profile',
+    `The profile to check against (default: the one the token's typ or claims name): one of ${PROFILE_NAMES.join(', ')}`,
+  )
+    .meta({ enum: [...PROFILE_NAMES], example: 'oidc_id_token' })
+    .optional(),
+  issuer: expectation('issuer', 'The iss the token must carry (for a client assertion, the client_id)', 'https://op.example'),
+  audience: expectation('audience', 'Comma-separated audiences; aud must name one, and azp, when present, be one', 'client-1'),
+  nonce: expectation('nonce', 'The nonce the token must carry (ID token, DPoP proof); 1–8192 printable ASCII characters', 'n-0S6_WzA2Mj'),
+  access_token: expectation(
+    'access_token',
+    'The access token whose hash at_hash (ID token) or ath (DPoP proof) must be; never returned',
+    'SlAV32hkKG',
+  ),
+  code: expectation('code', 'The authorization code whose hash c_hash must be; never returned', 'Qcb0Orv1zh30vL1MPRsbm'),
+  state: expectation('state', 'The state whose hash s_hash must be (FAPI 1.0 Advanced)', 'af0ifjsldkj'),
+  max_age: expectation('max_age', 'Seconds since auth_time at most (with clock_tolerance); 1 to 9 digits', '3600'),
+  htm: expectation('htm', 'The request method htm must be (DPoP proof)', 'POST'),
+  htu: expectation('htu', 'The request URL htu must be, compared as RFC 9449 §4.3 says (DPoP proof)', 'https://server.example.com/token'),
+  jkt: expectation(
+    'jkt',
+    'The JWK SHA-256 thumbprint the proof jwk (jkt_matches) or the access token cnf.jkt must have',
+    '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I',
+  ),
+  key: expectation(
+    'key',
+    'A public key as /jwt/verify takes it, to check the signature; not for a DPoP proof, which carries its own',
+    '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}',
+  ),
+  clock_tolerance: expectation(
+    'clock_tolerance',
+    'Leeway for exp, nbf, iat and auth_time, in whole seconds from 0 to 300 (default 0)',
+    '30',
+  ),
+});
+
 export const utc = z
   .object({
     iso: z.string().meta({ description: 'The second containing the instant, YYYY-MM-DDTHH:MM:SSZ', example: '2023-11-14T22:13:20Z' }),
@@ -372,6 +413,25 @@ const jsonObject = z
   .meta({ override: { type: 'object', additionalProperties: true } });
 const isoOrNull = z.string().nullable();
 
+export const profileCheck = z
+  .object({
+    rule: z.string().meta({ example: 'typ' }),
+    passed: z.boolean().nullable().meta({ description: 'null for a rule not evaluated: message says why' }),
+    message: z.string(),
+    reference: z.string().meta({ description: 'The specification section that states the rule', example: '[RFC 9068 §2.1]' }),
+    reason_code: z.string().nullable().optional().meta({ description: "The signature rule's §4b reason code when it failed" }),
+  })
+  .meta({ id: 'ProfileCheck' });
+
+const profileReport = z
+  .object({
+    name: z.enum(PROFILE_NAMES),
+    detected_by: z.enum(['typ', 'claims']),
+    checks: z.array(profileCheck).meta({ description: "The profile's structural rules, in its order, as /jwt/validate evaluates them" }),
+  })
+  .nullable()
+  .meta({ id: 'ProfileReport', description: "The profile the token's typ or claims name (contract §4e); null when none" });
+
 export const finding = z
   .object({
     code: z.enum(FINDING_CODES),
@@ -512,6 +572,7 @@ const decodedFields = {
     .array(explainedMember)
     .meta({ description: 'Every header member, then every claim, in the order written, explained from IANA and the detected issuer' }),
   issuer_vendor: issuerVendor,
+  profile: profileReport,
   serialization: z.enum(['flattened', 'general']).optional().meta({ description: 'For a JWS JSON serialization' }),
   signatures: z.array(jwsSignature).optional().meta({ description: 'For a JWS JSON serialization: every signature, in order' }),
   jwe: jweFacts.optional(),
@@ -640,6 +701,17 @@ export const inspectKeyOutput = z.object({
     .object({ algorithm: z.string().nullable(), key_id: z.string().nullable(), valid: z.boolean(), reason: keyReason })
     .optional()
     .meta({ description: 'With token only' }),
+});
+
+export const validateOutput = z.object({
+  input: z.string(),
+  profile: z.enum(PROFILE_NAMES),
+  detected_by: z.enum(['parameter', 'typ', 'claims']),
+  valid: z.boolean().meta({ description: 'True when no check failed' }),
+  checks: z.array(profileCheck).meta({ description: "Every rule of the profile, in the profile's order" }),
+  header: jsonObject,
+  payload: jsonObject.meta({ description: "The claims the rules read: an SD-JWT's disclosed payload, a nested JWT's innermost" }),
+  source: z.literal('validate'),
 });
 
 export const errorBody = z.object({

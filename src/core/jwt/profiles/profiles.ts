@@ -340,10 +340,11 @@ const RULES = {
     const iat = own(claims, 'iat');
     if (typeof iat !== 'number') return [null, 'not checked: iat is not a number'];
     const window = 300 + toleranceSeconds;
+    const away = nowSeconds - iat;
     return verdict(
       nowSeconds - window <= iat && iat <= nowSeconds + window,
       'iat is within 300 s of now',
-      `iat is ${nowSeconds - iat} s from now, more than 300 s`,
+      `iat is ${Math.abs(away)} s ${away > 0 ? 'before' : 'after'} now, more than 300 s away`,
     );
   },
   not_expired: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
@@ -476,4 +477,28 @@ export function parametersOf(profile: ProfileName): ReadonlySet<string> {
     signature: ['key'],
   };
   return new Set(PROFILE_RULES[profile].flatMap(([rule]) => reads[rule] ?? []));
+}
+
+/** What `/jwt/decode` says of a token's profile: the one detected, and its structural rules evaluated; null when none is. */
+export interface ProfileReport {
+  readonly name: ProfileName;
+  readonly detected_by: 'typ' | 'claims';
+  readonly checks: Check[];
+}
+
+export function profileReport(header: JsonObject, claims: JsonObject): ProfileReport | null {
+  const detected = detectProfile(header, claims);
+  if (detected === null) return null;
+  const context: RuleContext = {
+    profile: detected.name,
+    header,
+    claims,
+    expected: {},
+    nowSeconds: 0,
+    toleranceSeconds: 0,
+    jwkThumbprint: undefined,
+    dpopSignature: undefined,
+    signature: undefined,
+  };
+  return { ...detected, checks: checksOf(context, STRUCTURAL_RULES) };
 }

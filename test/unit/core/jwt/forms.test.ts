@@ -181,6 +181,7 @@ describe('DecodeJwt, every JOSE form', () => {
         findings: [],
         explained: members('header:alg', 'header:enc'),
         issuer_vendor: null,
+        profile: null,
         jwe: {
           encryption: 'A256GCM',
           compression: null,
@@ -317,6 +318,7 @@ describe('DecodeJwt, every JOSE form', () => {
         findings: [expect.objectContaining({ code: 'expired', severity: 'info' })],
         explained: members('header:kid', 'header:alg', 'payload:iss', 'payload:exp', 'payload:http://example.com/is_root'),
         issuer_vendor: null,
+        profile: null,
         serialization: 'general',
         signatures: [
           {
@@ -463,6 +465,7 @@ describe('DecodeJwt, every JOSE form', () => {
         findings: [],
         explained: members('header:alg', 'header:cty'),
         issuer_vendor: null,
+        profile: null,
         nested: inner,
       });
     });

@@ -18,6 +18,34 @@ const decoder = new DecodeJwt(new FixedClock(NOW_MS), new HmacKnownSecrets());
 const decode = (token: string) => decoder.execute({ token });
 
 describe('DecodeJwt', () => {
+  it("names an RFC 9068 access token's profile by its typ, with the profile's structural rules", () => {
+    const body = decode(
+      tokenOf('{"typ":"at+jwt","alg":"RS256"}', '{"iss":"https://as.example","sub":"u","aud":"api","exp":1,"iat":0,"jti":"j"}'),
+    );
+    expect(body.profile).toEqual({
+      name: 'oauth_access_token',
+      detected_by: 'typ',
+      checks: [
+        { rule: 'typ', passed: true, message: 'typ is "at+jwt", which oauth_access_token accepts', reference: '[RFC 9068 §2.1]' },
+        { rule: 'alg_not_none', passed: true, message: 'alg is "RS256"', reference: '[RFC 9068 §2.1]' },
+        { rule: 'claim_iss', passed: true, message: 'iss is a string', reference: '[RFC 9068 §2.2]' },
+        { rule: 'claim_exp', passed: true, message: 'exp is a number', reference: '[RFC 9068 §2.2]' },
+        { rule: 'claim_aud', passed: true, message: 'aud is a string or a non-empty array of strings', reference: '[RFC 9068 §2.2]' },
+        { rule: 'claim_sub', passed: true, message: 'sub is a string', reference: '[RFC 9068 §2.2]' },
+        { rule: 'claim_client_id', passed: false, message: 'client_id is missing', reference: '[RFC 9068 §2.2]' },
+        { rule: 'claim_iat', passed: true, message: 'iat is a number', reference: '[RFC 9068 §2.2]' },
+        { rule: 'claim_jti', passed: true, message: 'jti is a string', reference: '[RFC 9068 §2.2]' },
+      ],
+    });
+  });
+
+  it('gives a nested token its own profile, and the outer one none', () => {
+    const inner = tokenOf('{"typ":"dpop+jwt","alg":"ES256"}', '{"htm":"GET","htu":"https://a.example/"}');
+    const body = decode(tokenOf('{"alg":"HS256","cty":"JWT"}', inner));
+    expect(body.profile).toBeNull();
+    expect(body.nested?.profile).toMatchObject({ name: 'dpop_proof', detected_by: 'typ' });
+  });
+
   it('decodes the jwt.io token', () => {
     expect(decode(JWT_IO_TOKEN)).toEqual({
       input: JWT_IO_TOKEN,
@@ -97,8 +125,9 @@ describe('DecodeJwt', () => {
         },
       ],
       issuer_vendor: null,
+      profile: null,
     });
-    expect(Object.keys(decode(JWT_IO_TOKEN)).slice(-3)).toEqual(['findings', 'explained', 'issuer_vendor']);
+    expect(Object.keys(decode(JWT_IO_TOKEN)).slice(-4)).toEqual(['findings', 'explained', 'issuer_vendor', 'profile']);
   });
 
   it('decodes the RFC 7519 §3.1 example, CRLFs in its JSON included', () => {
