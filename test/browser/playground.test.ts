@@ -290,6 +290,33 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await context.close();
   });
 
+  it('shows the profile a token follows, its structural rules, and every rule once the user gives what to expect', async () => {
+    const { page, context } = await open();
+    const accessToken = `${b64('{"typ":"at+jwt","alg":"ES256"}')}.${b64(JSON.stringify({ iss: 'https://as.example', sub: 'u', aud: 'api', exp: NOW_S + 600, iat: NOW_S, jti: 'j' }))}.c2ln`;
+    await enter(page, accessToken, /Decoded a token/);
+    const panel = page.getByRole('region', { name: 'Profile' });
+    expect(await panel.locator('p').first().textContent()).toMatch(/^This looks like an RFC 9068 access token \(by its typ\)/);
+    const structural = panel.getByRole('table', { name: 'Structural rules of oauth_access_token' });
+    expect(
+      await structural
+        .locator('tr', { has: page.locator('code:text-is("claim_client_id")') })
+        .locator('td')
+        .first()
+        .textContent(),
+    ).toBe('Failed');
+    await page.getByLabel('Expected issuer (iss)').fill('https://other.example');
+    const every = panel.getByRole('table', { name: 'Every rule of oauth_access_token' });
+    await every.waitFor({ timeout: 10_000 });
+    const row = every.locator('tr', { has: page.locator('code:text-is("iss_matches")') });
+    expect(await row.locator('td').allTextContents()).toEqual([
+      'Failed',
+      'iss is "https://as.example", not "https://other.example"',
+      '[RFC 9068 §4]',
+    ]);
+    expect(await panel.locator('.validate-result p').first().textContent()).toMatch(/^Some rule failed for oauth_access_token/);
+    await context.close();
+  });
+
   it('reads an SD-JWT in JSON serialization (RFC 9901 example), and verifies it with its key binding', async () => {
     const { page, context } = await open();
     await enter(page, exampleToken('json_serialization_flattened', 'sd_jwt_presentation'), /Decoded a token, jws-json/);
@@ -478,6 +505,14 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       await enter(page, tokens.unsigned, /2 findings/);
       expect(await audit()).toEqual([]);
       await enter(page, JSON.stringify({ keys: [tokens.privateJwk, tokens.publicJwk] }), /^Read 2 keys/);
+      expect(await audit()).toEqual([]);
+      await enter(
+        page,
+        `${b64('{"typ":"dpop+jwt","alg":"ES256"}')}.${b64('{"htm":"GET","htu":"https://a.example/","iat":1}')}.c2ln`,
+        /Decoded a token/,
+      );
+      await page.getByLabel(/Request method the proof is for/).fill('POST');
+      await page.getByRole('table', { name: 'Every rule of dpop_proof' }).waitFor({ timeout: 10_000 });
       expect(await audit()).toEqual([]);
       await enter(page, '1700000000', /Best guess/);
       await page.locator('details summary', { hasText: 'implausible' }).click();

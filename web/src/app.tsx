@@ -9,6 +9,7 @@ import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
+import { ProfilePanel } from './profile.js';
 import { VerifyPanel } from './verify.js';
 
 type Result =
@@ -161,6 +162,7 @@ export function App() {
         {shown?.kind === 'token' ? (
           <>
             <TokenDetails body={shown.body} now={now} />
+            {shown.body.profile === null ? null : <ProfilePanel token={shown.body.input} profile={shown.body.profile} />}
             {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
               <VerifyPanel token={shown.body.input} keyText={key} onKey={setKey} />
             )}

@@ -8,6 +8,7 @@ export type Decoded = Outputs['jwt']['decode'];
 export type TokenBody = Omit<Decoded, 'input' | 'nested'> & { readonly nested?: TokenBody | undefined };
 export type Verified = Outputs['jwt']['verify'];
 export type Inspected = Outputs['jwt']['inspectKey'];
+export type Validated = Outputs['jwt']['validate'];
 export type InspectedKey = Inspected['keys'][number];
 export type Identified = Outputs['unixTimestamp']['identify'];
 export type ToUnix = Outputs['unixTimestamp']['toUnix'];
