@@ -49,6 +49,38 @@ describe('a DPoP proof', () => {
     expect(body.payload).toEqual({ jti: '-BwC3ESc6acc2lTc', htm: 'POST', htu: 'https://server.example.com/token', iat: 1562262616 });
   });
 
+  it("passes every rule of RFC 9449 §7.1's proof at a protected resource, at its own time, its ath the hash of §7.1's access token", async () => {
+    const proof =
+      'eyJ0eXAiOiJkcG9wK2p3dCIsImFsZyI6IkVTMjU2IiwiandrIjp7Imt0eSI6IkVDIiwieCI6Imw4dEZyaHgtMzR0VjNoUklDUkRZOXpDa0RscEJoRjQyVVFVZldWQVdCRnMiLCJ5IjoiOVZFNGpmX09rX282NHpiVFRsY3VOSmFqSG10NnY5VERWclUwQ2R2R1JEQSIsImNydiI6IlAtMjU2In19.eyJqdGkiOiJlMWozVl9iS2ljOC1MQUVCIiwiaHRtIjoiR0VUIiwiaHR1IjoiaHR0cHM6Ly9yZXNvdXJjZS5leGFtcGxlLm9yZy9wcm90ZWN0ZWRyZXNvdXJjZSIsImlhdCI6MTU2MjI2MjYxOCwiYXRoIjoiZlVIeU8ycjJaM0RaNTNFc05yV0JiMHhXWG9hTnk1OUlpS0NBcWtzbVFFbyJ9.2oW9RP35yRqzhrtNP86L-Ey71EOptxRimPPToA1plemAgR6pxHF8y6-yqyVnmcw6Fy1dqd-jfxSYoMxhAJpLjA';
+    const then = new FixedClock(1_562_262_618_000);
+    const atThen = new ValidateJwt(then, jose, new VerifyJwt(then, jose, new DecodeJwt(then, new HmacKnownSecrets())));
+    const input = {
+      token: proof,
+      htm: 'GET',
+      htu: 'https://resource.example.org/protectedresource',
+      access_token: 'Kz~8mXK1EalYznwH-LC-1fBAo.4Ljp~zsPE_NeO.gxU',
+      jkt: RFC9449_JKT,
+    };
+    const body = await atThen.execute(input);
+    expect(body.valid).toBe(true);
+    expect(body.checks.filter((check) => check.passed !== true).map((check) => check.rule)).toEqual(['nonce_matches']);
+    expect(byRule((await atThen.execute({ ...input, access_token: 'another' })).checks).ath_matches).toBe(false);
+  });
+
+  it("matches RFC 9449 §6.1's access token to its proof key by cnf.jkt", async () => {
+    const bound =
+      'eyJhbGciOiJFUzI1NiIsImtpZCI6IkJlQUxrYiJ9.eyJzdWIiOiJzb21lb25lQGV4YW1wbGUuY29tIiwiaXNzIjoiaHR0cHM6Ly9zZXJ2ZXIuZXhhbXBsZS5jb20iLCJuYmYiOjE1NjIyNjI2MTEsImV4cCI6MTU2MjI2NjIxNiwiY25mIjp7ImprdCI6IjBaY09DT1JaTll5LURXcHFxMzBqWnlKR0hUTjBkMkhnbEJWM3VpZ3VBNEkifX0.3Tyo8VTcn6u_PboUmAOYUY1kfAavomW_YwYMkmRNizLJoQzWy2fCo79Zi5yObpIzjWb5xW4OGld7ESZrh0fsrA';
+    const body = await validate({ token: bound, profile: 'oauth_access_token', jkt: RFC9449_JKT, issuer: 'https://server.example.com' });
+    expect(byRule(body.checks)).toMatchObject({
+      cnf_jkt_matches: true,
+      iss_matches: true,
+      typ: false,
+      claim_client_id: false,
+      not_expired: false,
+      signature: null,
+    });
+  });
+
   it('fails dpop_signature when the proof was changed after signing', async () => {
     const [header, , signature] = RFC9449_PROOF.split('.') as [string, string, string];
     const tampered = `${header}.${Buffer.from('{"jti":"x","htm":"GET","htu":"https://a/","iat":1562262616}').toString('base64url')}.${signature}`;

@@ -267,6 +267,48 @@ describe('checksOf', () => {
   });
 });
 
+describe('the published examples of the other profiles', () => {
+  it('reads OpenID Connect Back-Channel Logout 1.0 §2.4’s logout token as one, which lacks only exp', () => {
+    const claims = {
+      iss: 'https://server.example.com',
+      sub: '248289761001',
+      aud: 's6BhdRkqt3',
+      iat: 1471566154,
+      jti: 'bWJq',
+      sid: '08a5019c-17e1-4977-8f42-65a12843ea02',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    };
+    const header = { alg: 'RS256', typ: 'logout+jwt' };
+    expect(detectProfile({ alg: 'RS256' }, claims)).toEqual({ name: 'logout_token', detected_by: 'claims' });
+    const checks = checksOf(context({ profile: 'logout_token', header, claims }), STRUCTURAL_RULES);
+    expect(checks.filter((check) => check.passed === false).map((check) => check.rule)).toEqual(['claim_exp']);
+  });
+
+  it('reads RFC 8417 §2.1’s SCIM event as a security event token, passing every structural rule', () => {
+    const claims = {
+      iss: 'https://scim.example.com',
+      iat: 1458496404,
+      jti: '4d3559ec67504aaba65d40b0363faad8',
+      aud: ['https://scim.example.com/Feeds/98d52461fa5bbc879593b7754', 'https://scim.example.com/Feeds/5d7604516b1d08641d7676ee7'],
+      events: {
+        'urn:ietf:params:scim:event:create': {
+          ref: 'https://scim.example.com/Users/44f6142df96bd6ab61e7521d9',
+          attributes: ['id', 'name', 'userName', 'password', 'emails'],
+        },
+      },
+    };
+    expect(detectProfile({ alg: 'none' }, claims)).toEqual({ name: 'security_event_token', detected_by: 'claims' });
+    const checks = checksOf(context({ profile: 'security_event_token', header: { typ: 'secevent+jwt' }, claims }), STRUCTURAL_RULES);
+    expect(checks.map((check) => [check.rule, check.passed])).toEqual([
+      ['typ', true],
+      ['claim_iss', true],
+      ['claim_iat', true],
+      ['claim_jti', true],
+      ['set_events', true],
+    ]);
+  });
+});
+
 describe('parametersOf', () => {
   it('names the parameters each profile reads', () => {
     expect([...parametersOf('dpop_proof')].sort()).toEqual(['access_token', 'clock_tolerance', 'htm', 'htu', 'jkt', 'nonce']);
