@@ -168,6 +168,8 @@ describe('keyFindings', () => {
     ['no kid in a set of one', facts({ ...ec, kid: null }, { setSize: 1 })],
     ['use alone', facts({ ...ec, use: 'sig' })],
     ['key_ops alone', facts({ ...ec, keyOps: [] })],
+    ['a kid in a set of three', facts(ec, { setSize: 3 })],
+    ['an x5t without x5c', facts({ ...rsa, x5t: 'a', x5tS256: 'b' })],
     ['an alg outside the table', facts({ ...ec, alg: 'XYZ' })],
   ])('finds nothing for %s', (_label, input) => {
     expect(keyFindings(input).map(({ code }) => code)).toEqual([]);
@@ -216,6 +218,12 @@ describe('setFindings', () => {
         severity: 'warning',
         message: '3 EC keys share kid "a": RFC 7517 §4.5 allows a shared kid only across key types, and a token cannot say which it means',
       },
+    ]);
+  });
+
+  it('says so for a kid that exactly two keys share', () => {
+    expect(setFindings([ec, ec]).map(({ message }) => message)).toEqual([
+      '2 EC keys share kid "a": RFC 7517 §4.5 allows a shared kid only across key types, and a token cannot say which it means',
     ]);
   });
 
