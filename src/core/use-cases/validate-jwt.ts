@@ -1,4 +1,5 @@
 import { DomainError } from '../errors.js';
+import { isPublicKeyAlgorithm } from '../jwt/algorithms.js';
 import { own, type JsonObject } from '../jwt/compact.js';
 import { readToken, type TokenForm } from '../jwt/forms.js';
 import {
@@ -165,8 +166,6 @@ function headerKey(header: JsonObject): { thumbprint: string; jwk: JsonObject | 
   }
 }
 
-const ASYMMETRIC = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519']);
-
 /**
  * Checks a token against the profile it is meant to follow (contract §4e):
  * the profile given, or the one its header and claims name, and every rule
@@ -198,12 +197,7 @@ export class ValidateJwt {
     const key = headerKey(header);
     const alg = own(header, 'alg');
     const dpopSignature =
-      profile === 'dpop_proof' &&
-      typeof alg === 'string' &&
-      ASYMMETRIC.has(alg) &&
-      key?.jwk !== null &&
-      key !== undefined &&
-      compact !== undefined
+      profile === 'dpop_proof' && isPublicKeyAlgorithm(alg) && key?.jwk !== null && key !== undefined && compact !== undefined
         ? await this.dpopSignature(compact, key.jwk, alg)
         : undefined;
     const checks = checksOf({

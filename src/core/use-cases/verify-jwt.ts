@@ -1,4 +1,5 @@
 import { DomainError } from '../errors.js';
+import { PUBLIC_KEY_ALGORITHMS } from '../jwt/algorithms.js';
 import { own, type JsonObject } from '../jwt/compact.js';
 import { readToken } from '../jwt/forms.js';
 import type { ReadSdJwt, SdJwt } from '../jwt/sd-jwt.js';
@@ -8,20 +9,6 @@ import type { SignatureVerifier, VerificationReasonCode, VerificationRequest, Ve
 
 export const MAX_KEY_LENGTH = 16 * 1024;
 export const MAX_CLOCK_TOLERANCE_SECONDS = 300;
-/** The JWS algorithms a public key can verify (RFC 7518, RFC 8037, RFC 9864). */
-export const PUBLIC_KEY_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-  'Ed25519',
-] as const;
 
 export interface VerifyJwtInput {
   readonly token: string;

@@ -6,7 +6,7 @@ import { PROFILE_NAMES } from '../../../core/jwt/profiles/profiles.js';
 import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
-import { PUBLIC_KEY_ALGORITHMS } from '../../../core/use-cases/verify-jwt.js';
+import { PUBLIC_KEY_ALGORITHMS } from '../../../core/jwt/algorithms.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
 import { OVERFLOWS } from '../../../core/use-cases/add-duration.js';
 import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isPublicKeyAlgorithm, PUBLIC_KEY_ALGORITHMS } from '../algorithms.js';
 import { own, type JsonObject } from '../compact.js';
 import { idTokenHash } from './token-hash.js';
 import { httpUrl, sameUrl } from './same-url.js';
@@ -120,7 +121,6 @@ export interface Check {
 type Verdict = readonly [passed: boolean | null, message: string];
 type Rule = (context: RuleContext) => Verdict;
 
-const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'];
 const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
 const verdict = (passed: boolean, yes: string, no: string): Verdict => [passed, passed ? yes : no];
@@ -196,9 +196,9 @@ const RULES = {
   alg_asymmetric: ({ header }: RuleContext): Verdict => {
     const alg = own(header, 'alg');
     return verdict(
-      typeof alg === 'string' && ASYMMETRIC.includes(alg),
+      isPublicKeyAlgorithm(alg),
       `alg ${show(alg)} is asymmetric`,
-      `alg is ${show(alg)}; it must be one of ${ASYMMETRIC.join(', ')}`,
+      `alg is ${show(alg)}; it must be one of ${PUBLIC_KEY_ALGORITHMS.join(', ')}`,
     );
   },
   jwk_public: ({ header }: RuleContext): Verdict => {

@@ -3,6 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { CompactSign, SignJWT, exportJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { RFC9449_JKT, RFC9449_PROOF } from '../../../vectors/jose-keys.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
 import { idTokenHash } from '../../../../src/core/jwt/profiles/token-hash.js';
@@ -20,11 +21,6 @@ const validator = new ValidateJwt(clock, jose, new VerifyJwt(clock, jose, new De
 const validate = (input: ValidateJwtInput) => validator.execute(input);
 const byRule = (checks: readonly { rule: string; passed: boolean | null }[]) =>
   Object.fromEntries(checks.map((check) => [check.rule, check.passed]));
-
-/** RFC 9449 §4.1, Figure 2 (line continuations removed), and the thumbprint Figure 9 publishes for its key. */
-const RFC9449_PROOF =
-  'eyJ0eXAiOiJkcG9wK2p3dCIsImFsZyI6IkVTMjU2IiwiandrIjp7Imt0eSI6IkVDIiwieCI6Imw4dEZyaHgtMzR0VjNoUklDUkRZOXpDa0RscEJoRjQyVVFVZldWQVdCRnMiLCJ5IjoiOVZFNGpmX09rX282NHpiVFRsY3VOSmFqSG10NnY5VERWclUwQ2R2R1JEQSIsImNydiI6IlAtMjU2In19.eyJqdGkiOiItQndDM0VTYzZhY2MybFRjIiwiaHRtIjoiUE9TVCIsImh0dSI6Imh0dHBzOi8vc2VydmVyLmV4YW1wbGUuY29tL3Rva2VuIiwiaWF0IjoxNTYyMjYyNjE2fQ.2-GxA6T8lP4vfrg8v-FdWP0A0zdrj8igiMLvqRMUvwnQg4PtFLbdLXiOSsX0x7NVY-FNyJK70nfbV37xRZT3Lg';
-const RFC9449_JKT = '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I';
 
 describe('a DPoP proof', () => {
   it("passes RFC 9449 §4.1's proof on every rule but iat_fresh, as contract §4e's example says, its signature verified with its own jwk", async () => {

@@ -2,6 +2,7 @@
 // the published examples.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { RFC9449_BOUND_TOKEN, RFC9449_JKT, RFC9449_PROOF } from '../../../../vectors/jose-keys.js';
 import { decodeSegment } from '../../../../../src/core/jwt/compact.js';
 import {
   PROFILE_NAMES,
@@ -16,14 +17,6 @@ import {
 import { sameUrl } from '../../../../../src/core/jwt/profiles/same-url.js';
 import { idTokenHash } from '../../../../../src/core/jwt/profiles/token-hash.js';
 import { jwkThumbprint, readJwk } from '../../../../../src/core/keys/read-keys.js';
-
-/** RFC 9449 §4.1, Figure 2 (line continuations removed): a DPoP proof; Figure 9 publishes its key's thumbprint. */
-const RFC9449_PROOF =
-  'eyJ0eXAiOiJkcG9wK2p3dCIsImFsZyI6IkVTMjU2IiwiandrIjp7Imt0eSI6IkVDIiwieCI6Imw4dEZyaHgtMzR0VjNoUklDUkRZOXpDa0RscEJoRjQyVVFVZldWQVdCRnMiLCJ5IjoiOVZFNGpmX09rX282NHpiVFRsY3VOSmFqSG10NnY5VERWclUwQ2R2R1JEQSIsImNydiI6IlAtMjU2In19.eyJqdGkiOiItQndDM0VTYzZhY2MybFRjIiwiaHRtIjoiUE9TVCIsImh0dSI6Imh0dHBzOi8vc2VydmVyLmV4YW1wbGUuY29tL3Rva2VuIiwiaWF0IjoxNTYyMjYyNjE2fQ.2-GxA6T8lP4vfrg8v-FdWP0A0zdrj8igiMLvqRMUvwnQg4PtFLbdLXiOSsX0x7NVY-FNyJK70nfbV37xRZT3Lg';
-const RFC9449_JKT = '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I';
-/** RFC 9449 §6.1, Figure 8: an access token bound to that key by cnf.jkt. */
-const RFC9449_BOUND_TOKEN =
-  'eyJhbGciOiJFUzI1NiIsImtpZCI6IkJlQUxrYiJ9.eyJzdWIiOiJzb21lb25lQGV4YW1wbGUuY29tIiwiaXNzIjoiaHR0cHM6Ly9zZXJ2ZXIuZXhhbXBsZS5jb20iLCJuYmYiOjE1NjIyNjI2MTEsImV4cCI6MTU2MjI2NjIxNiwiY25mIjp7ImprdCI6IjBaY09DT1JaTll5LURXcHFxMzBqWnlKR0hUTjBkMkhnbEJWM3VpZ3VBNEkifX0.3Tyo8VTcn6u_PboUmAOYUY1kfAavomW_YwYMkmRNizLJoQzWy2fCo79Zi5yObpIzjWb5xW4OGld7ESZrh0fsrA';
 
 const partsOf = (token: string) => {
   const [header = '', payload = ''] = token.split('.');
