@@ -118,6 +118,7 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:http
 	$(TASKSET) npm run -s bench:jwt
 	$(TASKSET) npm run -s bench:keys
+	$(TASKSET) npm run -s bench:profiles
 	$(TASKSET) npm run -s bench:identify
 	$(TASKSET) npm run -s bench:time
 	$(TASKSET) npm run -s bench:capacity
