@@ -269,7 +269,7 @@ describe('findings', () => {
 
   it('notes use together with key_ops', async () => {
     const body = await inspect({ ...ecJwk, use: 'sig', key_ops: ['verify'] });
-    expect(body.keys[0]).toMatchObject({ use: 'sig', key_ops: ['verify'] });
+    expect(body.keys[0]).toMatchObject({ use: 'sig', key_ops: ['verify'], public_jwk: { use: 'sig', key_ops: ['verify'] } });
     expect(codes(body.keys[0]?.findings ?? [])).toEqual(['use_and_key_ops']);
   });
 
@@ -628,6 +628,18 @@ describe('refusals', () => {
     [
       'a block ended by another label',
       '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END CERTIFICATE-----',
+      'KEY_INVALID',
+      'key: block 0 has no -----END PUBLIC KEY-----',
+    ],
+    [
+      'a block with nothing inside',
+      '-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----',
+      'KEY_INVALID',
+      'key: block 0 (PUBLIC KEY) is not base64',
+    ],
+    [
+      'a block whose END comes after another BEGIN',
+      '-----BEGIN PUBLIC KEY-----\nAAAA\n-----BEGIN CERTIFICATE-----\nAAAA\n-----END PUBLIC KEY-----',
       'KEY_INVALID',
       'key: block 0 has no -----END PUBLIC KEY-----',
     ],
