@@ -22,6 +22,8 @@ export interface Chain {
   readonly impostor: MadeCertificate;
   /** An X.509 version 1 certificate (no version field, no extensions), serial 0, issued by the root. */
   readonly v1: MadeCertificate;
+  /** The intermediate's key under another name: a signature that chains, names that do not. */
+  readonly twin: MadeCertificate;
 }
 
 const openssl = (dir: string, ...args: string[]): void => {
@@ -61,6 +63,7 @@ export function makeChain(): Chain {
       '-out',
       'impostor.pem',
     );
+    openssl(dir, 'req', '-x509', '-new', '-key', 'intermediate.key', '-subj', '/CN=Twin', '-days', '1', '-out', 'twin.pem');
     openssl(dir, 'req', '-new', '-key', 'stranger.key', '-subj', '/CN=Version 1', '-out', 'v1.csr');
     openssl(
       dir,
@@ -114,6 +117,7 @@ export function makeChain(): Chain {
       sha1: { pem: readFileSync(join(dir, 'sha1.pem'), 'utf8'), keyPem: made('stranger').keyPem },
       impostor: { pem: readFileSync(join(dir, 'impostor.pem'), 'utf8'), keyPem: made('stranger').keyPem },
       v1: { pem: readFileSync(join(dir, 'v1.pem'), 'utf8'), keyPem: made('stranger').keyPem },
+      twin: { pem: readFileSync(join(dir, 'twin.pem'), 'utf8'), keyPem: made('intermediate').keyPem },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -35,6 +35,7 @@ describe('rfc4514', () => {
     ['a leading space', ' lead', '\\ lead'],
     ['a leading #', '#lead', '\\#lead'],
     ['a trailing space', 'trail ', 'trail\\ '],
+    ['a space at both ends', ' both ', '\\ both\\ '],
     ['a NUL', 'a\0b', 'a\\00b'],
     ['an inner space and # and =, left as they are', 'a b#c=d', 'a b#c=d'],
     ['non-ASCII text, left as UTF-8', 'Grüße', 'Grüße'],

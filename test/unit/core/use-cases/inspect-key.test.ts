@@ -198,6 +198,12 @@ describe('limits and edges', () => {
     expect((await inspect(json + ' '.repeat(61_440 - json.length))).keys).toHaveLength(1);
   });
 
+  it('writes a public PEM whose base64 fills its last line exactly (a 1264-bit RSA key, 192 bytes of SPKI)', async () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1264 });
+    expect((publicKey.export({ type: 'spki', format: 'der' }) as Buffer).length).toBe(192);
+    expect((await inspect(jwkOf(publicKey))).keys[0]?.public_pem).toBe(spki(publicKey));
+  });
+
   it('reads the smallest RSA numbers the rules allow: e of 3 and n of 5', async () => {
     const [key] = (await inspect({ kty: 'RSA', n: 'BQ', e: 'Aw' })).keys;
     expect(key).toMatchObject({ size_bits: 3, public_jwk: { kty: 'RSA', n: 'BQ', e: 'Aw' } });
@@ -369,6 +375,11 @@ describe('certificates made here', () => {
     const [intermediate, impostor] = (await inspectNow(chain.intermediate.pem + chain.impostor.pem)).keys;
     expect(intermediate?.certificate).toMatchObject({ issuer: 'CN=Example Root CA,O=Example Root,C=DE', issued_by_next: false });
     expect(impostor?.certificate).toMatchObject({ subject: 'CN=Example Root CA,O=Example Root,C=DE', self_signed: true });
+  });
+
+  it('says false when the next certificate holds the issuer key under another name', async () => {
+    const [leaf] = (await inspectNow(chain.leaf.pem + chain.twin.pem)).keys;
+    expect(leaf?.certificate?.issued_by_next).toBe(false);
   });
 
   it('reads a version 1 certificate, which has no version field, and a serial of 0', async () => {
