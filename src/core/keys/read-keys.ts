@@ -9,8 +9,8 @@ import { readCertificate, type Certificate } from './certificate.js';
  * a JWK Set, or PEM text (SPKI, PKCS #1, PKCS #8, SEC 1, certificates and
  * chains), each key checked member by member and brought to one canonical
  * form, from which its thumbprint, public JWK and public PEM follow. Private
- * members and private PEM blocks are only noticed: their text is never kept,
- * checked or quoted.
+ * JWK members are only noticed, never decoded; a private PEM block is parsed
+ * by node:crypto only to derive its public key. Neither is kept or quoted.
  */
 
 export const MAX_KEY_MATERIAL_LENGTH = 61_440;
