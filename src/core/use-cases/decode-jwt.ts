@@ -59,6 +59,13 @@ export interface DecodedJwt extends DecodedBody {
 /** At most this many tokens, the outer one included, are read through `cty: JWT`. */
 export const MAX_NESTED_TOKENS = 3;
 
+/** The refusal of a token nested deeper than MAX_NESTED_TOKENS, by decode and by validate alike. */
+export const nestedTooDeep = (): DomainError =>
+  new DomainError(
+    'TOKEN_NESTED_TOO_DEEP',
+    `token nests JWTs more than ${MAX_NESTED_TOKENS} deep (cty: JWT); at most ${MAX_NESTED_TOKENS} tokens, the outer one included, are read`,
+  );
+
 const HMAC_ALGORITHMS: ReadonlySet<string> = new Set<HmacAlgorithm>(['HS256', 'HS384', 'HS512']);
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -151,12 +158,7 @@ export class DecodeJwt {
         return form.sd === null ? body : { ...body, sd_jwt: form.sd.sdJwt };
       }
       case 'jwt-nested': {
-        if (level >= MAX_NESTED_TOKENS) {
-          throw new DomainError(
-            'TOKEN_NESTED_TOO_DEEP',
-            `token nests JWTs more than ${MAX_NESTED_TOKENS} deep (cty: JWT); at most ${MAX_NESTED_TOKENS} tokens, the outer one included, are read`,
-          );
-        }
+        if (level >= MAX_NESTED_TOKENS) throw nestedTooDeep();
         const nested = this.decode(form.inner, checkSecrets, level + 1, undefined);
         return { ...withoutClaims(input, form, form.signature, 'jwt', nowMs), nested };
       }

@@ -16,7 +16,7 @@ import { httpUrl } from '../jwt/profiles/same-url.js';
 import { jwkThumbprint, publicJwk, readJwk } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
-import { MAX_NESTED_TOKENS } from './decode-jwt.js';
+import { MAX_NESTED_TOKENS, nestedTooDeep } from './decode-jwt.js';
 import { list, toleranceOf, type VerifyJwt } from './verify-jwt.js';
 
 export interface ValidateJwtInput {
@@ -125,12 +125,7 @@ function read(token: string, form: TokenForm, level = 1): Read {
     case 'jws-json':
       return { header: form.header, claims: form.sd?.sdJwt.disclosed_payload ?? form.payload, token, compact: undefined };
     case 'jwt-nested':
-      if (level >= MAX_NESTED_TOKENS) {
-        throw new DomainError(
-          'TOKEN_NESTED_TOO_DEEP',
-          `token nests JWTs more than ${MAX_NESTED_TOKENS} deep (cty: JWT); at most ${MAX_NESTED_TOKENS} tokens, the outer one included, are read`,
-        );
-      }
+      if (level >= MAX_NESTED_TOKENS) throw nestedTooDeep();
       return read(form.inner, readToken(form.inner), level + 1);
     case 'jwe':
     case 'jwe-json':
