@@ -33,6 +33,10 @@ const ACCEPTED_TYP: Readonly<Record<ProfileName, readonly (string | null)[]>> = 
   security_event_token: [null, 'jwt', 'secevent+jwt'],
 };
 
+const TYP_ACCEPTED = Object.fromEntries(
+  Object.keys(ACCEPTED_TYP).map((profile) => [profile, `typ is one that ${profile} accepts`]),
+) as Readonly<Record<ProfileName, string>>;
+
 /** `typ` lower-cased without a leading `application/` (RFC 7515 §4.1.9); null when absent, undefined when not a string. */
 export function normalizedTyp(header: JsonObject): string | null | undefined {
   const typ = own(header, 'typ');
@@ -57,13 +61,15 @@ const TYP_PROFILES: ReadonlyMap<string, ProfileName> = new Map([
   ['secevent+jwt', 'security_event_token'],
 ]);
 
+const ID_TOKEN_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'];
+
 /** §4e's detection table, in order: the first row that matches names the profile. */
 const CLAIM_ROWS: ReadonlyArray<readonly [ProfileName, (claims: JsonObject) => boolean]> = [
   ['logout_token', (claims) => isObject(own(claims, 'events')) && has(own(claims, 'events') as JsonObject, BACKCHANNEL_LOGOUT_EVENT)],
   ['security_event_token', (claims) => isObject(own(claims, 'events'))],
   ['dpop_proof', (claims) => has(claims, 'htm') && has(claims, 'htu')],
   ['oauth_access_token', (claims) => has(claims, 'client_id')],
-  ['oidc_id_token', (claims) => ['nonce', 'at_hash', 'c_hash', 's_hash'].some((name) => has(claims, name))],
+  ['oidc_id_token', (claims) => ID_TOKEN_CLAIMS.some((name) => has(claims, name))],
   ['client_assertion', (claims) => typeof own(claims, 'iss') === 'string' && own(claims, 'iss') === own(claims, 'sub')],
 ];
 
@@ -72,8 +78,8 @@ export function detectProfile(header: JsonObject, claims: JsonObject): Detection
   const typ = normalizedTyp(header);
   const byTyp = typeof typ === 'string' ? TYP_PROFILES.get(typ) : undefined;
   if (byTyp !== undefined) return { name: byTyp, detected_by: 'typ' };
-  const row = CLAIM_ROWS.find(([, matches]) => matches(claims));
-  return row === undefined ? null : { name: row[0], detected_by: 'claims' };
+  for (const [name, matches] of CLAIM_ROWS) if (matches(claims)) return { name, detected_by: 'claims' };
+  return null;
 }
 
 /** The caller's expectations, already read and checked. */
@@ -123,7 +129,8 @@ type Rule = (context: RuleContext) => Verdict;
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'];
 const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
-const verdict = (passed: boolean, yes: string, no: string): Verdict => [passed, passed ? yes : no];
+/** A rule's answer; the failure message is only written when the rule fails, since decode runs rules on every token. */
+const verdict = (passed: boolean, yes: string, no: () => string): Verdict => (passed ? [true, yes] : [false, no()]);
 const notChecked = (parameter: string): Verdict => [null, `not checked: give ${parameter}`];
 
 const CLAIM_TYPES: Readonly<Record<string, readonly [test: (value: unknown) => boolean, what: string]>> = {
@@ -143,11 +150,10 @@ const CLAIM_TYPES: Readonly<Record<string, readonly [test: (value: unknown) => b
 
 function claimRule(name: string): Rule {
   const [test, what] = CLAIM_TYPES[name] as readonly [(value: unknown) => boolean, string];
+  const yes = `${name} is ${what}`;
   return ({ claims }) => {
     const value = own(claims, name);
-    return verdict(
-      value !== undefined && test(value),
-      `${name} is ${what}`,
+    return verdict(value !== undefined && test(value), yes, () =>
       value === undefined ? `${name} is missing` : `${name} must be ${what}, not ${show(value)}`,
     );
   };
@@ -169,7 +175,7 @@ function hashRule(claim: string, parameter: 'access_token' | 'code' | 'state'): 
     return verdict(
       value === computed,
       `${claim} is the hash of the given ${parameter}`,
-      `${claim} is not the hash of the given ${parameter}`,
+      () => `${claim} is not the hash of the given ${parameter}`,
     );
   };
 }
@@ -178,36 +184,32 @@ const RULES = {
   typ: ({ header, profile }: RuleContext): Verdict => {
     const typ = normalizedTyp(header);
     const accepted = ACCEPTED_TYP[profile];
-    const words = accepted.map((entry) => (entry === null ? 'absent' : entry)).join(', ');
-    return verdict(
-      typ !== undefined && accepted.includes(typ),
-      `typ is ${show(own(header, 'typ'))}, which ${profile} accepts`,
-      `typ is ${show(own(header, 'typ'))}; ${profile} accepts ${words}`,
-    );
+    return verdict(typ !== undefined && accepted.includes(typ), TYP_ACCEPTED[profile], () => {
+      const words = accepted.map((entry) => (entry === null ? 'absent' : entry)).join(', ');
+      return `typ is ${show(own(header, 'typ'))}; ${profile} accepts ${words}`;
+    });
   },
   alg_not_none: ({ header }: RuleContext): Verdict => {
     const alg = own(header, 'alg');
     return verdict(
-      typeof alg === 'string' && alg.toLowerCase() !== 'none',
-      `alg is ${show(alg)}`,
-      `alg is ${show(alg)}: the token must be signed`,
+      typeof alg === 'string' && (alg.length !== 4 || alg.toLowerCase() !== 'none'),
+      'alg names a signature',
+      () => `alg is ${show(alg)}: the token must be signed`,
     );
   },
   alg_asymmetric: ({ header }: RuleContext): Verdict => {
     const alg = own(header, 'alg');
     return verdict(
       isPublicKeyAlgorithm(alg),
-      `alg ${show(alg)} is asymmetric`,
-      `alg is ${show(alg)}; it must be one of ${PUBLIC_KEY_ALGORITHMS.join(', ')}`,
+      'alg is asymmetric',
+      () => `alg is ${show(alg)}; it must be one of ${PUBLIC_KEY_ALGORITHMS.join(', ')}`,
     );
   },
   jwk_public: ({ header }: RuleContext): Verdict => {
     const jwk = own(header, 'jwk');
     const ok =
       isObject(jwk) && ['RSA', 'EC', 'OKP'].includes(own(jwk, 'kty') as string) && PRIVATE_MEMBERS.every((member) => !has(jwk, member));
-    return verdict(
-      ok,
-      'jwk is a public key',
+    return verdict(ok, 'jwk is a public key', () =>
       isObject(jwk) ? 'jwk must be an RSA, EC or OKP public key, with no private member' : 'the header has no jwk object',
     );
   },
@@ -225,7 +227,7 @@ const RULES = {
     return verdict(
       typeof iss === 'string' && iss === own(claims, 'sub'),
       'sub is iss, the client_id',
-      'sub must be the same string as iss, the client_id',
+      () => 'sub must be the same string as iss, the client_id',
     );
   },
   logout_event: ({ claims }: RuleContext): Verdict => {
@@ -233,22 +235,25 @@ const RULES = {
     return verdict(
       isObject(events) && isObject(own(events, BACKCHANNEL_LOGOUT_EVENT)),
       'events holds the back-channel logout event',
-      `events must hold ${BACKCHANNEL_LOGOUT_EVENT} as an object`,
+      () => `events must hold ${BACKCHANNEL_LOGOUT_EVENT} as an object`,
     );
   },
   sid_or_sub: ({ claims }: RuleContext): Verdict => {
     const present = ['sid', 'sub'].filter((name) => has(claims, name));
-    return verdict(
-      present.length > 0 && present.every((name) => typeof own(claims, name) === 'string'),
-      `${present.join(' and ')} given`,
+    const ok = present.length > 0 && present.every((name) => typeof own(claims, name) === 'string');
+    return verdict(ok, `${present.join(' and ')} given`, () =>
       present.length === 0 ? 'sid or sub must be present' : 'sid and sub must be strings',
     );
   },
-  no_nonce: ({ claims }: RuleContext): Verdict => verdict(!has(claims, 'nonce'), 'no nonce', 'a logout token must not carry nonce'),
+  no_nonce: ({ claims }: RuleContext): Verdict => verdict(!has(claims, 'nonce'), 'no nonce', () => 'a logout token must not carry nonce'),
   set_events: ({ claims }: RuleContext): Verdict => {
     const events = own(claims, 'events');
     const ok = isObject(events) && Object.keys(events).length > 0 && Object.values(events).every(isObject);
-    return verdict(ok, 'events holds at least one event, each an object', 'events must be an object of at least one event, each an object');
+    return verdict(
+      ok,
+      'events holds at least one event, each an object',
+      () => 'events must be an object of at least one event, each an object',
+    );
   },
   dpop_signature: ({ dpopSignature }: RuleContext): Verdict =>
     dpopSignature === undefined
@@ -260,7 +265,7 @@ const RULES = {
       : verdict(
           own(claims, 'iss') === expected.issuer,
           'iss is the expected issuer',
-          `iss is ${show(own(claims, 'iss'))}, not ${JSON.stringify(expected.issuer)}`,
+          () => `iss is ${show(own(claims, 'iss'))}, not ${JSON.stringify(expected.issuer)}`,
         ),
   aud_matches: ({ claims, expected }: RuleContext): Verdict =>
     expected.audience === undefined
@@ -268,7 +273,7 @@ const RULES = {
       : verdict(
           audiences(claims).some((entry) => typeof entry === 'string' && expected.audience?.includes(entry) === true),
           'aud names an expected audience',
-          `aud names none of ${expected.audience.map((entry) => JSON.stringify(entry)).join(', ')}`,
+          () => `aud names none of ${expected.audience?.map((entry) => JSON.stringify(entry)).join(', ')}`,
         ),
   azp_matches: ({ claims, expected }: RuleContext): Verdict => {
     if (expected.audience === undefined) return notChecked('audience');
@@ -277,13 +282,13 @@ const RULES = {
     return verdict(
       typeof azp === 'string' && expected.audience.includes(azp),
       'azp is an expected audience',
-      `azp is ${show(azp)}, not an expected audience`,
+      () => `azp is ${show(azp)}, not an expected audience`,
     );
   },
   nonce_matches: ({ claims, expected }: RuleContext): Verdict =>
     expected.nonce === undefined
       ? notChecked('nonce')
-      : verdict(own(claims, 'nonce') === expected.nonce, 'nonce is the expected one', 'nonce is not the expected one'),
+      : verdict(own(claims, 'nonce') === expected.nonce, 'nonce is the expected one', () => 'nonce is not the expected one'),
   at_hash_matches: hashRule('at_hash', 'access_token'),
   c_hash_matches: hashRule('c_hash', 'code'),
   s_hash_matches: hashRule('s_hash', 'state'),
@@ -291,10 +296,11 @@ const RULES = {
     if (expected.max_age === undefined) return notChecked('max_age');
     const authTime = own(claims, 'auth_time');
     if (typeof authTime !== 'number') return [false, 'auth_time must be a number when max_age is asked for'];
+    const ago = nowSeconds - authTime;
     return verdict(
-      nowSeconds - authTime <= expected.max_age + toleranceSeconds,
-      `the user authenticated ${nowSeconds - authTime} s ago, within max_age`,
-      `the user authenticated ${nowSeconds - authTime} s ago, more than max_age ${expected.max_age} s`,
+      ago <= expected.max_age + toleranceSeconds,
+      `the user authenticated ${ago} s ago, within max_age`,
+      () => `the user authenticated ${ago} s ago, more than max_age ${expected.max_age} s`,
     );
   },
   htm_matches: ({ claims, expected }: RuleContext): Verdict =>
@@ -303,7 +309,7 @@ const RULES = {
       : verdict(
           own(claims, 'htm') === expected.htm,
           'htm is the request method',
-          `htm is ${show(own(claims, 'htm'))}, not ${expected.htm}`,
+          () => `htm is ${show(own(claims, 'htm'))}, not ${expected.htm}`,
         ),
   htu_matches: ({ claims, expected }: RuleContext): Verdict => {
     if (expected.htu === undefined) return notChecked('htu');
@@ -312,7 +318,7 @@ const RULES = {
     return verdict(
       sameUrl(htu, expected.htu),
       'htu is the request URL (RFC 9449 §4.3)',
-      `htu ${JSON.stringify(htu)} is not the request URL`,
+      () => `htu ${JSON.stringify(htu)} is not the request URL`,
     );
   },
   ath_matches: ({ claims, expected }: RuleContext): Verdict =>
@@ -321,7 +327,7 @@ const RULES = {
       : verdict(
           own(claims, 'ath') === createHash('sha256').update(expected.access_token, 'ascii').digest('base64url'),
           'ath is the hash of the given access token',
-          'ath is not the hash of the given access token',
+          () => 'ath is not the hash of the given access token',
         ),
   jkt_matches: ({ expected, jwkThumbprint }: RuleContext): Verdict =>
     expected.jkt === undefined
@@ -329,12 +335,12 @@ const RULES = {
       : verdict(
           jwkThumbprint === expected.jkt,
           'the thumbprint of jwk is jkt',
-          `the thumbprint of jwk is ${jwkThumbprint ?? 'not computable'}, not jkt`,
+          () => `the thumbprint of jwk is ${jwkThumbprint ?? 'not computable'}, not jkt`,
         ),
   cnf_jkt_matches: ({ claims, expected }: RuleContext): Verdict => {
     if (expected.jkt === undefined) return notChecked('jkt');
     const cnf = own(claims, 'cnf');
-    return verdict(isObject(cnf) && own(cnf, 'jkt') === expected.jkt, 'cnf.jkt is jkt', 'cnf.jkt is not jkt');
+    return verdict(isObject(cnf) && own(cnf, 'jkt') === expected.jkt, 'cnf.jkt is jkt', () => 'cnf.jkt is not jkt');
   },
   iat_fresh: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
     const iat = own(claims, 'iat');
@@ -344,18 +350,18 @@ const RULES = {
     return verdict(
       nowSeconds - window <= iat && iat <= nowSeconds + window,
       'iat is within 300 s of now',
-      `iat is ${Math.abs(away)} s ${away > 0 ? 'before' : 'after'} now, more than 300 s away`,
+      () => `iat is ${Math.abs(away)} s ${away > 0 ? 'before' : 'after'} now, more than 300 s away`,
     );
   },
   not_expired: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
     const exp = own(claims, 'exp');
     if (typeof exp !== 'number') return [null, 'not checked: exp is not a number'];
-    return verdict(nowSeconds - toleranceSeconds < exp, 'exp is after now', 'exp is at or before now: the token has expired');
+    return verdict(nowSeconds - toleranceSeconds < exp, 'exp is after now', () => 'exp is at or before now: the token has expired');
   },
   not_before: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
     const nbf = own(claims, 'nbf');
     if (typeof nbf !== 'number') return [null, 'not checked: nbf is not a number'];
-    return verdict(nbf <= nowSeconds + toleranceSeconds, 'nbf is not after now', 'nbf is after now: the token is not valid yet');
+    return verdict(nbf <= nowSeconds + toleranceSeconds, 'nbf is not after now', () => 'nbf is after now: the token is not valid yet');
   },
   signature: ({ signature }: RuleContext): Verdict =>
     signature === null || signature === undefined ? notChecked('key') : [signature.passed, signature.message],
@@ -439,20 +445,35 @@ export const PROFILE_RULES: Readonly<Record<ProfileName, ReadonlyArray<readonly 
   ],
 };
 
-/** Every rule of the profile, in its order, evaluated; `only` keeps a subset (the structural ones, for decode). */
-export function checksOf(context: RuleContext, only?: ReadonlySet<RuleName>): Check[] {
-  return PROFILE_RULES[context.profile]
-    .filter(([rule]) => only === undefined || only.has(rule))
-    .map(([rule, reference]) => {
-      const [passed, message] = RULES[rule](context);
-      const check: Check = { rule, passed, message, reference };
-      if (rule !== 'signature') return check;
-      return {
-        ...check,
-        reason_code:
-          context.signature === null || context.signature === undefined || context.signature.passed ? null : context.signature.reason_code,
-      };
-    });
+interface CompiledRule {
+  readonly rule: RuleName;
+  readonly reference: string;
+  readonly evaluate: Rule;
+}
+
+function compiled(keep: (rule: RuleName) => boolean): Readonly<Record<ProfileName, readonly CompiledRule[]>> {
+  const table = {} as Record<ProfileName, readonly CompiledRule[]>;
+  for (const profile of PROFILE_NAMES) {
+    table[profile] = PROFILE_RULES[profile]
+      .filter(([rule]) => keep(rule))
+      .map(([rule, reference]) => ({ rule, reference, evaluate: RULES[rule] }));
+  }
+  return table;
+}
+
+/** Each profile's rules, and its structural ones (what `/jwt/decode` shows), with their functions looked up once. */
+const ALL_OF = compiled(() => true);
+const STRUCTURAL_OF = compiled((rule) => STRUCTURAL_RULES.has(rule));
+
+/** Every rule of the profile, in its order, evaluated; only the structural ones when `structural` is set (for decode). */
+export function checksOf(context: RuleContext, structural = false): Check[] {
+  return (structural ? STRUCTURAL_OF : ALL_OF)[context.profile].map(({ rule, reference, evaluate }): Check => {
+    const [passed, message] = evaluate(context);
+    if (rule !== 'signature') return { rule, passed, message, reference };
+    const { signature } = context;
+    const reasonCode = signature === null || signature === undefined || signature.passed ? null : signature.reason_code;
+    return { rule, passed, message, reference, reason_code: reasonCode };
+  });
 }
 
 /** The parameters each profile's rules read: any other is refused for that profile. */
@@ -500,5 +521,5 @@ export function profileReport(header: JsonObject, claims: JsonObject): ProfileRe
     dpopSignature: undefined,
     signature: undefined,
   };
-  return { ...detected, checks: checksOf(context, STRUCTURAL_RULES) };
+  return { name: detected.name, detected_by: detected.detected_by, checks: checksOf(context, true) };
 }

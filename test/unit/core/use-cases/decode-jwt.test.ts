@@ -26,8 +26,8 @@ describe('DecodeJwt', () => {
       name: 'oauth_access_token',
       detected_by: 'typ',
       checks: [
-        { rule: 'typ', passed: true, message: 'typ is "at+jwt", which oauth_access_token accepts', reference: '[RFC 9068 §2.1]' },
-        { rule: 'alg_not_none', passed: true, message: 'alg is "RS256"', reference: '[RFC 9068 §2.1]' },
+        { rule: 'typ', passed: true, message: 'typ is one that oauth_access_token accepts', reference: '[RFC 9068 §2.1]' },
+        { rule: 'alg_not_none', passed: true, message: 'alg names a signature', reference: '[RFC 9068 §2.1]' },
         { rule: 'claim_iss', passed: true, message: 'iss is a string', reference: '[RFC 9068 §2.2]' },
         { rule: 'claim_exp', passed: true, message: 'exp is a number', reference: '[RFC 9068 §2.2]' },
         { rule: 'claim_aud', passed: true, message: 'aud is a string or a non-empty array of strings', reference: '[RFC 9068 §2.2]' },
