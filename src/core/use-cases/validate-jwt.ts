@@ -109,8 +109,9 @@ function expectationsOf(input: ValidateJwtInput): Expectations {
 interface Read {
   readonly header: JsonObject;
   readonly claims: JsonObject;
-  /** The token as verify takes it. */
+  /** The token as verify takes it, and as read. */
   readonly token: string;
+  readonly form: TokenForm;
   /** A compact JWS whose signature a DPoP proof's own `jwk` verifies; undefined for a JSON serialization. */
   readonly compact: string | undefined;
 }
@@ -119,11 +120,11 @@ interface Read {
 function read(token: string, form: TokenForm, level = 1): Read {
   switch (form.form) {
     case 'jwt':
-      return { header: form.jws.header, claims: form.jws.payload, token, compact: form.jws.compact };
+      return { header: form.jws.header, claims: form.jws.payload, token, form, compact: form.jws.compact };
     case 'sd-jwt':
-      return { header: form.issuerJwt.header, claims: form.sdJwt.disclosed_payload, token, compact: form.issuerJwt.compact };
+      return { header: form.issuerJwt.header, claims: form.sdJwt.disclosed_payload, token, form, compact: form.issuerJwt.compact };
     case 'jws-json':
-      return { header: form.header, claims: form.sd?.sdJwt.disclosed_payload ?? form.payload, token, compact: undefined };
+      return { header: form.header, claims: form.sd?.sdJwt.disclosed_payload ?? form.payload, token, form, compact: undefined };
     case 'jwt-nested':
       if (level >= MAX_NESTED_TOKENS) throw nestedTooDeep();
       return read(form.inner, readToken(form.inner), level + 1);
@@ -179,7 +180,7 @@ export class ValidateJwt {
   ) {}
 
   async execute(input: ValidateJwtInput): Promise<ValidatedJwt> {
-    const { header, claims, token, compact } = read(input.token, readToken(input.token));
+    const { header, claims, token, form, compact } = read(input.token, readToken(input.token));
     const { profile, by } = profileOf(input.profile, header, claims);
     const reads = parametersOf(profile);
     const stray = EXPECTATIONS.find((name) => input[name] !== undefined && !reads.has(name));
@@ -189,7 +190,8 @@ export class ValidateJwt {
     }
     const expected = expectationsOf(input);
     const toleranceSeconds = toleranceOf(input.clock_tolerance);
-    const key = headerKey(header);
+    // Only a DPoP proof's rules read its header jwk.
+    const key = profile === 'dpop_proof' ? headerKey(header) : undefined;
     const alg = own(header, 'alg');
     const dpopSignature =
       profile === 'dpop_proof' && isPublicKeyAlgorithm(alg) && key?.jwk !== null && key !== undefined && compact !== undefined
@@ -204,7 +206,7 @@ export class ValidateJwt {
       toleranceSeconds,
       jwkThumbprint: key?.thumbprint,
       dpopSignature,
-      signature: input.key === undefined ? null : await this.signature(token, input.key),
+      signature: input.key === undefined ? null : await this.signature(form, token, input.key),
     });
     return {
       input: input.token,
@@ -226,8 +228,8 @@ export class ValidateJwt {
   }
 
   /** §4b's verification of the signatures alone: a failure that can only follow a verified signature is a pass here. */
-  private async signature(token: string, key: string): Promise<SignatureOutcome> {
-    const verified = await this.verify.execute({ token, key }, { claims: false });
+  private async signature(form: TokenForm, token: string, key: string): Promise<SignatureOutcome> {
+    const verified = await this.verify.verifyRead(form, { token, key }, { claims: false });
     if (verified.reason === null || AFTER_SIGNATURE.has(verified.reason.code)) {
       return { passed: true, reason_code: null, message: 'the signature verifies with the key' };
     }

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors.js';
 import { PUBLIC_KEY_ALGORITHMS } from '../jwt/algorithms.js';
 import { own, type JsonObject } from '../jwt/compact.js';
-import { readToken } from '../jwt/forms.js';
+import { readToken, type TokenForm } from '../jwt/forms.js';
 import type { ReadSdJwt, SdJwt } from '../jwt/sd-jwt.js';
 import type { DecodeJwt, DecodedBody } from './decode-jwt.js';
 import type { Clock } from '../ports/clock.js';
@@ -84,8 +84,12 @@ export class VerifyJwt {
   ) {}
 
   /** With `claims: false`, only the signatures are checked (and an SD-JWT's key binding): no time, issuer or audience claim. */
-  async execute(input: VerifyJwtInput, { claims = true }: { readonly claims?: boolean } = {}): Promise<VerifiedJwt> {
-    const form = readToken(input.token);
+  execute(input: VerifyJwtInput, options: { readonly claims?: boolean } = {}): Promise<VerifiedJwt> {
+    return this.verifyRead(readToken(input.token), input, options);
+  }
+
+  /** `execute` for a token already read (`input.token` is then not read again). */
+  async verifyRead(form: TokenForm, input: VerifyJwtInput, { claims = true }: { readonly claims?: boolean } = {}): Promise<VerifiedJwt> {
     if (form.form === 'jwe' || form.form === 'jwe-json') {
       throw new DomainError(
         'TOKEN_ENCRYPTED',
