@@ -55,25 +55,34 @@ const detect = timeBatched(() => profileReport(body.header, body.payload ?? {}),
 const share = detect / (decode - detect);
 const expectations = { issuer: 'https://op.example', audience: 'client-1', nonce: 'n-0S6_WzA2Mj' };
 const withoutKey = await timeAsync(() => validator.execute({ token: idToken, ...expectations }), 21, 2_000);
-const withKey = await timeAsync(() => validator.execute({ token: idToken, ...expectations, key }), 21, 500);
-const verify = await timeAsync(() => verifier.execute({ token: idToken, key }), 21, 500);
+// With a key, validate and verify take turns, round by round, so that a host's drift falls on both alike.
+const pairs: [number, number][] = [];
+for (let round = 0; round < 22; round++) {
+  const validated = await timeAsync(() => validator.execute({ token: idToken, ...expectations, key }), 1, 250);
+  const verified = await timeAsync(() => verifier.execute({ token: idToken, key }), 1, 250);
+  if (round > 0) pairs.push([validated, verified]);
+}
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const withKey = median(pairs.map(([validated]) => validated));
+const verify = median(pairs.map(([, verified]) => verified));
+const extra = median(pairs.map(([validated, verified]) => validated - verified));
 
 const us = (value: number) => `${(value * 1000).toFixed(1)} µs`;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 process.stderr.write(`decode ${us(decode)}, profile detection and structural rules ${us(detect)} (${percent(share)})\n`);
-process.stderr.write(`validate without key ${us(withoutKey)}, with key ${us(withKey)}, verify ${us(verify)}\n`);
+process.stderr.write(`validate without key ${us(withoutKey)}, with key ${us(withKey)}, verify ${us(verify)}, difference ${us(extra)}\n`);
 
 const section = `<!-- bench:profiles:start -->
 ## Token profiles
 
-Command: \`make bench\` (\`bench/profiles.ts\`), Node ${process.version}, one core, in-process through the use cases (no HTTP). Commit ${spawnSync('git', ['rev-parse', '--short', 'HEAD']).stdout.toString().trim()}, ${new Date().toISOString().slice(0, 10)}. An ES256 ID token of six claims; detection is \`profileReport\` (the detection table and the structural rules) alone, against the whole decode that includes it, each the median of 31 batches of 20,000 calls; the validations are medians of 21 rounds.
+Command: \`make bench\` (\`bench/profiles.ts\`), Node ${process.version}, one core, in-process through the use cases (no HTTP). Commit ${spawnSync('git', ['rev-parse', '--short', 'HEAD']).stdout.toString().trim()}, ${new Date().toISOString().slice(0, 10)}. An ES256 ID token of six claims; detection is \`profileReport\` (the detection table and the structural rules) alone, against the whole decode that includes it, each the median of 31 batches of 20,000 calls; validate without a key is the median of 21 rounds of 2,000 calls; with a key, validate and verify alternate over 21 rounds of 250 calls each.
 
 | Measure | Result | Target |
 |---|---:|---:|
 | decode, whole | ${us(decode)} | |
 | profile detection and structural rules, share of a plain decode | ${us(detect)}, ${percent(share)} | ≤ 5% |
 | /jwt/validate without a key (issuer, audience, nonce) | ${us(withoutKey)} | < 200 µs |
-| /jwt/validate with a key, against /jwt/verify with it | ${us(withKey)} against ${us(verify)}: ${us(withKey - verify)} more | ≤ 50 µs more |
+| /jwt/validate with a key, against /jwt/verify with it | ${us(withKey)} against ${us(verify)}: ${us(extra)} more (median of the rounds' differences) | ≤ 50 µs more |
 <!-- bench:profiles:end -->`;
 
 const docPath = 'docs/benchmarks.md';
@@ -96,7 +105,7 @@ if (withoutKey >= 0.2) {
   process.stderr.write(`validate without a key takes ${us(withoutKey)}, over the 200 µs target\n`);
   process.exitCode = 1;
 }
-if (withKey - verify > 0.05) {
-  process.stderr.write(`validate with a key costs ${us(withKey - verify)} more than verify, over the 50 µs target\n`);
+if (extra > 0.05) {
+  process.stderr.write(`validate with a key costs ${us(extra)} more than verify, over the 50 µs target\n`);
   process.exitCode = 1;
 }
