@@ -61,25 +61,29 @@ const TYP_PROFILES: ReadonlyMap<string, ProfileName> = new Map([
   ['secevent+jwt', 'security_event_token'],
 ]);
 
-const ID_TOKEN_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'];
+/** §4e's detection table, rows 5 to 10 in order: the first that matches names the profile. */
+function profileByClaims(claims: JsonObject): ProfileName | null {
+  const events = own(claims, 'events');
+  if (isObject(events)) return has(events, BACKCHANNEL_LOGOUT_EVENT) ? 'logout_token' : 'security_event_token';
+  if (has(claims, 'htm') && has(claims, 'htu')) return 'dpop_proof';
+  if (has(claims, 'client_id')) return 'oauth_access_token';
+  if (has(claims, 'nonce') || has(claims, 'at_hash') || has(claims, 'c_hash') || has(claims, 's_hash')) return 'oidc_id_token';
+  const iss = own(claims, 'iss');
+  return typeof iss === 'string' && iss === own(claims, 'sub') ? 'client_assertion' : null;
+}
 
-/** §4e's detection table, in order: the first row that matches names the profile. */
-const CLAIM_ROWS: ReadonlyArray<readonly [ProfileName, (claims: JsonObject) => boolean]> = [
-  ['logout_token', (claims) => isObject(own(claims, 'events')) && has(own(claims, 'events') as JsonObject, BACKCHANNEL_LOGOUT_EVENT)],
-  ['security_event_token', (claims) => isObject(own(claims, 'events'))],
-  ['dpop_proof', (claims) => has(claims, 'htm') && has(claims, 'htu')],
-  ['oauth_access_token', (claims) => has(claims, 'client_id')],
-  ['oidc_id_token', (claims) => ID_TOKEN_CLAIMS.some((name) => has(claims, name))],
-  ['client_assertion', (claims) => typeof own(claims, 'iss') === 'string' && own(claims, 'iss') === own(claims, 'sub')],
-];
+const detections = (by: Detection['detected_by']) =>
+  new Map(PROFILE_NAMES.map((name): [ProfileName, Detection] => [name, Object.freeze({ name, detected_by: by })]));
+const BY_TYP = detections('typ');
+const BY_CLAIMS = detections('claims');
 
-/** The profile a token's header and claims say it follows, or null. */
+/** The profile a token's header and claims say it follows (rows 1 to 4 of the table by `typ`), or null. */
 export function detectProfile(header: JsonObject, claims: JsonObject): Detection | null {
   const typ = normalizedTyp(header);
   const byTyp = typeof typ === 'string' ? TYP_PROFILES.get(typ) : undefined;
-  if (byTyp !== undefined) return { name: byTyp, detected_by: 'typ' };
-  for (const [name, matches] of CLAIM_ROWS) if (matches(claims)) return { name, detected_by: 'claims' };
-  return null;
+  if (byTyp !== undefined) return BY_TYP.get(byTyp) ?? null;
+  const byClaims = profileByClaims(claims);
+  return byClaims === null ? null : (BY_CLAIMS.get(byClaims) ?? null);
 }
 
 /** The caller's expectations, already read and checked. */
@@ -476,28 +480,34 @@ export function checksOf(context: RuleContext, structural = false): Check[] {
   });
 }
 
+/** The parameters each rule reads. */
+const READS: Partial<Record<RuleName, readonly string[]>> = {
+  iss_matches: ['issuer'],
+  aud_matches: ['audience'],
+  azp_matches: ['audience'],
+  nonce_matches: ['nonce'],
+  at_hash_matches: ['access_token'],
+  ath_matches: ['access_token'],
+  c_hash_matches: ['code'],
+  s_hash_matches: ['state'],
+  auth_time_max_age: ['max_age', 'clock_tolerance'],
+  htm_matches: ['htm'],
+  htu_matches: ['htu'],
+  jkt_matches: ['jkt'],
+  cnf_jkt_matches: ['jkt'],
+  iat_fresh: ['clock_tolerance'],
+  not_expired: ['clock_tolerance'],
+  not_before: ['clock_tolerance'],
+  signature: ['key'],
+};
+
+const PARAMETERS_OF = new Map(
+  PROFILE_NAMES.map((profile) => [profile, new Set(PROFILE_RULES[profile].flatMap(([rule]) => READS[rule] ?? []))] as const),
+);
+
 /** The parameters each profile's rules read: any other is refused for that profile. */
 export function parametersOf(profile: ProfileName): ReadonlySet<string> {
-  const reads: Partial<Record<RuleName, readonly string[]>> = {
-    iss_matches: ['issuer'],
-    aud_matches: ['audience'],
-    azp_matches: ['audience'],
-    nonce_matches: ['nonce'],
-    at_hash_matches: ['access_token'],
-    ath_matches: ['access_token'],
-    c_hash_matches: ['code'],
-    s_hash_matches: ['state'],
-    auth_time_max_age: ['max_age', 'clock_tolerance'],
-    htm_matches: ['htm'],
-    htu_matches: ['htu'],
-    jkt_matches: ['jkt'],
-    cnf_jkt_matches: ['jkt'],
-    iat_fresh: ['clock_tolerance'],
-    not_expired: ['clock_tolerance'],
-    not_before: ['clock_tolerance'],
-    signature: ['key'],
-  };
-  return new Set(PROFILE_RULES[profile].flatMap(([rule]) => reads[rule] ?? []));
+  return PARAMETERS_OF.get(profile) ?? new Set();
 }
 
 /** What `/jwt/decode` says of a token's profile: the one detected, and its structural rules evaluated; null when none is. */
