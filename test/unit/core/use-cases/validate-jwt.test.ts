@@ -3,7 +3,16 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { CompactSign, SignJWT, exportJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { RFC9449_JKT, RFC9449_PROOF } from '../../../vectors/jose-keys.js';
+import {
+  OIDC_A3_ACCESS_TOKEN,
+  OIDC_A3_ID_TOKEN,
+  OIDC_A4_CODE,
+  OIDC_A4_ID_TOKEN,
+  OIDC_A6_ID_TOKEN,
+  OIDC_A7_KEY,
+  RFC9449_JKT,
+  RFC9449_PROOF,
+} from '../../../vectors/jose-keys.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
 import { idTokenHash } from '../../../../src/core/jwt/profiles/token-hash.js';
@@ -177,6 +186,79 @@ describe('an ID token', () => {
     const nested = await validate({ token: outer, key: await key() });
     expect(nested).toMatchObject({ profile: 'oidc_id_token', payload: { sub: 'alice' } });
     expect(byRule(nested.checks).signature).toBe(true);
+  });
+});
+
+describe("OpenID Connect Core's Appendix A ID tokens, with A.7's key", () => {
+  // Between the tokens' iat (1311280970) and exp (1311281970).
+  const then = new FixedClock(1_311_281_000_000);
+  const atThen = new ValidateJwt(then, jose, new VerifyJwt(then, jose, new DecodeJwt(then, new HmacKnownSecrets())));
+  const expected = {
+    issuer: 'https://server.example.com',
+    audience: 's6BhdRkqt3',
+    nonce: 'n-0S6_WzA2Mj',
+    key: JSON.stringify(OIDC_A7_KEY),
+  };
+  const every = (hashes: Record<string, boolean | null>) => ({
+    typ: true,
+    alg_not_none: true,
+    claim_iss: true,
+    claim_sub: true,
+    claim_aud: true,
+    claim_exp: true,
+    claim_iat: true,
+    iss_matches: true,
+    aud_matches: true,
+    azp_matches: null,
+    nonce_matches: true,
+    auth_time_max_age: null,
+    s_hash_matches: null,
+    not_expired: true,
+    not_before: null,
+    signature: true,
+    ...hashes,
+  });
+
+  it.each([
+    [
+      'A.3 (id_token token), its at_hash of the access token',
+      OIDC_A3_ID_TOKEN,
+      { access_token: OIDC_A3_ACCESS_TOKEN },
+      { at_hash_matches: true, c_hash_matches: null },
+    ],
+    [
+      'A.4 (code id_token), its c_hash of the code',
+      OIDC_A4_ID_TOKEN,
+      { code: OIDC_A4_CODE },
+      { at_hash_matches: null, c_hash_matches: true },
+    ],
+    [
+      'A.6 (code id_token token), both hashes',
+      OIDC_A6_ID_TOKEN,
+      { access_token: OIDC_A3_ACCESS_TOKEN, code: OIDC_A4_CODE },
+      { at_hash_matches: true, c_hash_matches: true },
+    ],
+  ])('passes %s, at its own time', async (_name, token, secrets, hashes) => {
+    const body = await atThen.execute({ token, ...expected, ...secrets });
+    expect(body).toMatchObject({ profile: 'oidc_id_token', detected_by: 'claims', valid: true });
+    expect(byRule(body.checks)).toEqual(every(hashes));
+    expect(body.checks.find((check) => check.rule === 'signature')).toMatchObject({ passed: true, reason_code: null });
+  });
+
+  it('fails A.6 with the access token and the code swapped, and its signature once a claim is changed', async () => {
+    const swapped = await atThen.execute({ token: OIDC_A6_ID_TOKEN, ...expected, access_token: OIDC_A4_CODE, code: OIDC_A3_ACCESS_TOKEN });
+    expect(byRule(swapped.checks)).toMatchObject({ at_hash_matches: false, c_hash_matches: false, signature: true });
+    const [header, payload, signature] = OIDC_A6_ID_TOKEN.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forged = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url'), signature].join('.');
+    const body = await atThen.execute({ token: forged, ...expected });
+    expect(body.valid).toBe(false);
+    expect(body.checks.find((check) => check.rule === 'signature')).toMatchObject({ passed: false, reason_code: 'signature_invalid' });
+  });
+
+  it('fails A.3 as expired now, its signature still verified', async () => {
+    const body = await validate({ token: OIDC_A3_ID_TOKEN, ...expected, access_token: OIDC_A3_ACCESS_TOKEN });
+    expect(byRule(body.checks)).toMatchObject({ not_expired: false, signature: true, at_hash_matches: true });
   });
 });
 
