@@ -17,13 +17,7 @@ const context = (profile: ProfileName, over: Partial<RuleContext>): RuleContext 
 
 const CASES: ReadonlyArray<[rule: string, profile: ProfileName, context: Partial<RuleContext>, passed: boolean | null, message: string]> = [
   ['typ', 'oidc_id_token', { header: { typ: 'at+jwt' } }, false, 'typ is "at+jwt"; oidc_id_token accepts absent, jwt'],
-  [
-    'typ',
-    'oauth_access_token',
-    { header: { typ: 'application/at+JWT' } },
-    true,
-    'typ is one that oauth_access_token accepts',
-  ],
+  ['typ', 'oauth_access_token', { header: { typ: 'application/at+JWT' } }, true, 'typ is one that oauth_access_token accepts'],
   ['typ', 'logout_token', { header: { typ: 5 } }, false, 'typ is 5; logout_token accepts absent, jwt, logout+jwt'],
   ['alg_not_none', 'oidc_id_token', { header: { alg: 'NONE' } }, false, 'alg is "NONE": the token must be signed'],
   ['alg_not_none', 'oidc_id_token', { header: {} }, false, 'alg is absent: the token must be signed'],
