@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { EXAMPLE_ISSUER_KEY, exampleToken } from '../support/sd-jwt-examples.js';
+import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
 import { VENDOR_TOKENS, tokenOf } from '../vectors/vendor-tokens.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
 
@@ -290,30 +291,74 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await context.close();
   });
 
-  it('shows the profile a token follows, its structural rules, and every rule once the user gives what to expect', async () => {
+  it('names the profile a token follows at the top with the structural rules it fails, and validates with the expectations that profile reads', async () => {
     const { page, context } = await open();
     const accessToken = `${b64('{"typ":"at+jwt","alg":"ES256"}')}.${b64(JSON.stringify({ iss: 'https://as.example', sub: 'u', aud: 'api', exp: NOW_S + 600, iat: NOW_S, jti: 'j' }))}.c2ln`;
     await enter(page, accessToken, /Decoded a token/);
-    const panel = page.getByRole('region', { name: 'Profile' });
-    expect(await panel.locator('p').first().textContent()).toMatch(/^This looks like an RFC 9068 access token \(by its typ\)/);
-    const structural = panel.getByRole('table', { name: 'Structural rules of oauth_access_token' });
+    const line = page.locator('.profile-line');
+    expect(await line.locator('p').textContent()).toMatch(
+      /^OAuth 2\.0 access token \(RFC 9068\), by its typ; it fails 1 of the 9 rules of its profile that need nothing more:$/,
+    );
+    expect(await line.locator('li').allTextContents()).toEqual(['claim_client_id: client_id is missing ([RFC 9068 §2.2])']);
+    expect(await line.locator('li a').getAttribute('href')).toBe('https://www.rfc-editor.org/rfc/rfc9068#section-2.2');
+    // Said at the top: before the token's parts.
     expect(
-      await structural
-        .locator('tr', { has: page.locator('code:text-is("claim_client_id")') })
-        .locator('td')
-        .first()
-        .textContent(),
-    ).toBe('Failed');
-    await page.getByLabel('Expected issuer (iss)').fill('https://other.example');
+      await page.evaluate(() => {
+        const [line, parts] = [document.querySelector('.profile-line'), document.querySelector('ol.parts')];
+        return line !== null && parts !== null && (line.compareDocumentPosition(parts) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      }),
+    ).toBe(true);
+
+    const panel = page.getByRole('region', { name: 'Validate' });
     const every = panel.getByRole('table', { name: 'Every rule of oauth_access_token' });
     await every.waitFor({ timeout: 10_000 });
-    const row = every.locator('tr', { has: page.locator('code:text-is("iss_matches")') });
-    expect(await row.locator('td').allTextContents()).toEqual([
+    const verdict = (rule: string) => every.locator('tr', { has: page.locator(`code:text-is("${rule}")`) }).locator('td');
+    expect(await verdict('iss_matches').first().textContent()).toBe('Not checked');
+    // Only what an RFC 9068 access token's rules read: no nonce, no htm.
+    expect(await panel.locator('label').allTextContents()).toEqual([
+      'Expected issuer (iss)',
+      'Expected audience, comma-separated (aud)',
+      'Thumbprint of the key the token is bound to (jkt)',
+      'Public key, certificate or JWK Set that signed it',
+      'Clock tolerance, in seconds (0 to 300)',
+    ]);
+    await page.getByLabel('Expected issuer (iss)').fill('https://other.example');
+    await expect.poll(() => verdict('iss_matches').first().textContent(), { timeout: 10_000 }).toBe('Failed');
+    expect(await verdict('iss_matches').allTextContents()).toEqual([
       'Failed',
       'iss is "https://as.example", not "https://other.example"',
       '[RFC 9068 §4]',
     ]);
+    expect(await verdict('iss_matches').locator('a').getAttribute('href')).toBe('https://www.rfc-editor.org/rfc/rfc9068#section-4');
     expect(await panel.locator('.validate-result p').first().textContent()).toMatch(/^Some rule failed for oauth_access_token/);
+    await context.close();
+  });
+
+  it('asks an ID token for its nonce and hashes, and sends the access token in a request body only', async () => {
+    const { page, context } = await open();
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await enter(page, OIDC_A3_ID_TOKEN, /Decoded a token/);
+    expect(await page.locator('.profile-line p').textContent()).toMatch(/^OIDC ID token, by its claims; it passes all 7 rules/);
+    const panel = page.getByRole('region', { name: 'Validate' });
+    await panel.getByRole('table', { name: 'Every rule of oidc_id_token' }).waitFor({ timeout: 10_000 });
+    expect(await panel.locator('label').allTextContents()).toEqual([
+      'Expected issuer (iss)',
+      'Expected audience, comma-separated (aud)',
+      'Nonce sent in the request (nonce)',
+      'max_age sent in the request, in seconds (auth_time)',
+      'Access token issued with it (at_hash, ath)',
+      'Authorization code issued with it (c_hash)',
+      'state sent in the request (s_hash)',
+      'Public key, certificate or JWK Set that signed it',
+      'Clock tolerance, in seconds (0 to 300)',
+    ]);
+    await page.getByLabel(/Access token issued with it/).fill(OIDC_A3_ACCESS_TOKEN);
+    const row = panel.locator('tr', { has: page.locator('code:text-is("at_hash_matches")') });
+    await expect.poll(() => row.locator('td').first().textContent(), { timeout: 10_000 }).toBe('Passed');
+    for (const request of requests) expect(request.url()).not.toContain(OIDC_A3_ACCESS_TOKEN);
+    expect(requests.some((request) => request.method() === 'POST' && (request.postData() ?? '').includes(OIDC_A3_ACCESS_TOKEN))).toBe(true);
+    expect(await page.locator('main').textContent()).not.toContain(OIDC_A3_ACCESS_TOKEN.slice(0, 20));
     await context.close();
   });
 

@@ -9,7 +9,7 @@ import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
-import { ProfilePanel } from './profile.js';
+import { ProfileLine, ValidatePanel } from './profile.js';
 import { VerifyPanel } from './verify.js';
 
 type Result =
@@ -158,11 +158,12 @@ export function App() {
         {holdsPrivateKey(input) ? <PrivateKeyWarning /> : null}
         {shown?.kind === 'key' ? <KeyInspection body={shown.body} now={now} /> : null}
         {shown?.kind === 'token' ? <IssuerLine body={shown.body} /> : null}
+        {shown?.kind === 'token' && shown.body.profile !== null ? <ProfileLine profile={shown.body.profile} /> : null}
         {tokenText === undefined ? null : <TokenParts input={tokenText} />}
         {shown?.kind === 'token' ? (
           <>
             <TokenDetails body={shown.body} now={now} />
-            {shown.body.profile === null ? null : <ProfilePanel token={shown.body.input} profile={shown.body.profile} />}
+            {shown.body.profile === null ? null : <ValidatePanel token={shown.body.input} profile={shown.body.profile} />}
             {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
               <VerifyPanel token={shown.body.input} keyText={key} onKey={setKey} />
             )}

@@ -1,22 +1,19 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { FailureNote, Scroll, Section } from './common.js';
+import { FailureNote, PasteField, Scroll, Section } from './common.js';
 import { useAnswer, useDebounced } from './hooks.js';
+import { PROFILE_TITLES, parametersAsked, ruleReferenceUrl } from './rules.js';
 import type { Decoded, Validated } from './types.js';
 
 type Check = Validated['checks'][number];
 
-/** What each profile is, in words. */
-export const PROFILE_WORDS: Readonly<Record<Validated['profile'], string>> = {
-  oidc_id_token: 'an OpenID Connect ID token',
-  oauth_access_token: 'an RFC 9068 access token',
-  dpop_proof: 'a DPoP proof (RFC 9449)',
-  client_assertion: 'a client assertion (RFC 7523)',
-  logout_token: 'a back-channel logout token',
-  security_event_token: 'a security event token (RFC 8417)',
-};
-
 const VERDICT = (passed: boolean | null): string => (passed === true ? 'Passed' : passed === false ? 'Failed' : 'Not checked');
+
+/** A rule's reference, linked to the section it cites when the page knows where that is. */
+function Reference({ reference }: { reference: string }) {
+  const url = ruleReferenceUrl(reference);
+  return url === undefined ? <>{reference}</> : <a href={url}>{reference}</a>;
+}
 
 /** Each rule, its verdict in words, why, and the section that states it. */
 export function Checks({ checks, caption }: { checks: readonly Check[]; caption: string }) {
@@ -40,7 +37,9 @@ export function Checks({ checks, caption }: { checks: readonly Check[]; caption:
               </th>
               <td>{VERDICT(check.passed)}</td>
               <td>{check.message}</td>
-              <td>{check.reference}</td>
+              <td>
+                <Reference reference={check.reference} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -49,51 +48,107 @@ export function Checks({ checks, caption }: { checks: readonly Check[]; caption:
   );
 }
 
-/** The profile decode detected, its structural rules, and a form that validates with the expectations only the user knows. */
-export function ProfilePanel({ token, profile }: { token: string; profile: NonNullable<Decoded['profile']> }) {
-  const [issuer, setIssuer] = useState('');
-  const [audience, setAudience] = useState('');
-  const [htm, setHtm] = useState('');
-  const [htu, setHtu] = useState('');
-  const proof = profile.name === 'dpop_proof';
-  const expectations = useDebounced(JSON.stringify(proof ? { htm, htu } : { issuer, audience }), 300);
+/** Said at the top of a decoded token: the profile it follows, and the structural rules it already fails. */
+export function ProfileLine({ profile }: { profile: NonNullable<Decoded['profile']> }) {
+  const failed = profile.checks.filter((check) => check.passed === false);
+  const total = profile.checks.length;
+  return (
+    <div class="profile-line">
+      <p>
+        <strong>{PROFILE_TITLES[profile.name]}</strong>, by its {profile.detected_by === 'typ' ? <code>typ</code> : 'claims'}
+        {failed.length === 0
+          ? `; it passes all ${total} rules of its profile that need nothing more.`
+          : `; it fails ${failed.length} of the ${total} rules of its profile that need nothing more:`}
+      </p>
+      {failed.length === 0 ? null : (
+        <ul class="failed-rules">
+          {failed.map((check) => (
+            <li key={check.rule}>
+              <code>{check.rule}</code>: {check.message} (<Reference reference={check.reference} />)
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** How the page asks for each expectation a profile's rules read. */
+const ASK: Readonly<Record<string, { readonly label: string; readonly secret?: true; readonly block?: true }>> = {
+  issuer: { label: 'Expected issuer (iss)' },
+  audience: { label: 'Expected audience, comma-separated (aud)' },
+  nonce: { label: 'Nonce sent in the request (nonce)' },
+  access_token: { label: 'Access token issued with it (at_hash, ath)', secret: true },
+  code: { label: 'Authorization code issued with it (c_hash)', secret: true },
+  state: { label: 'state sent in the request (s_hash)' },
+  max_age: { label: 'max_age sent in the request, in seconds (auth_time)' },
+  htm: { label: 'Request method the proof is for (htm)' },
+  htu: { label: 'Request URL the proof is for (htu)' },
+  jkt: { label: 'Thumbprint of the key the token is bound to (jkt)' },
+  key: { label: 'Public key, certificate or JWK Set that signed it', block: true },
+  clock_tolerance: { label: 'Clock tolerance, in seconds (0 to 300)' },
+};
+
+/**
+ * Every rule of the token's profile, with a field for each expectation those rules read and no other:
+ * the service names them in a first validation with the token alone, whose rules show until one is given.
+ */
+export function ValidatePanel({ token, profile }: { token: string; profile: NonNullable<Decoded['profile']> }) {
+  const [values, setValues] = useState<Readonly<Record<string, string>>>({});
+  const base = useAnswer(token, () => api.jwt.validate.query({ token }));
+  const expectations = useDebounced(JSON.stringify(values), 300);
   const given = Object.fromEntries(
     Object.entries(JSON.parse(expectations) as Record<string, string>).filter(([, value]) => value.trim() !== ''),
   );
-  const answer = useAnswer(
+  const asked = useAnswer(
     `${token}\u0000${expectations}`,
     Object.keys(given).length === 0 ? undefined : () => api.jwt.validate.query({ token, ...given }),
   );
-  const field = (id: string, label: string, value: string, set: (value: string) => void) => (
-    <p class="field">
-      <label for={id}>{label}</label>
-      <input id={id} value={value} spellcheck={false} autocomplete="off" onInput={(event) => set(event.currentTarget.value)} />
-    </p>
-  );
+  const answer = Object.keys(given).length === 0 ? base : asked;
+  const parameters = base.state === 'done' ? [...parametersAsked(base.value.checks), 'clock_tolerance'] : [];
+  const set = (name: string) => (value: string) => setValues((previous) => ({ ...previous, [name]: value }));
+  const secrets = parameters.some((name) => ASK[name]?.secret === true);
   return (
-    <Section title="Profile">
+    <Section title="Validate">
       <p>
-        This looks like {PROFILE_WORDS[profile.name]} (by its {profile.detected_by === 'typ' ? <code>typ</code> : 'claims'}). Its rules that
-        need nothing more:
+        Every rule of {PROFILE_TITLES[profile.name]}: give what you expect, and the rules that need it are checked.
+        {secrets
+          ? ' An access token or code given here is sent to this service only, in a request body, is only hashed, and is never stored.'
+          : ''}
       </p>
-      <Checks checks={profile.checks} caption={`Structural rules of ${profile.name}`} />
-      {proof ? (
-        <>
-          {field('validate-htm', 'Request method the proof is for (htm)', htm, setHtm)}
-          {field('validate-htu', 'Request URL the proof is for (htu)', htu, setHtu)}
-        </>
-      ) : (
-        <>
-          {field('validate-issuer', 'Expected issuer (iss)', issuer, setIssuer)}
-          {field('validate-audience', 'Expected audience, comma-separated (aud)', audience, setAudience)}
-        </>
-      )}
+      {parameters.map((name) => {
+        const ask = ASK[name] ?? { label: name };
+        const id = `validate-${name.replace(/_/g, '-')}`;
+        return ask.block === true ? (
+          <PasteField
+            key={name}
+            id={id}
+            label={ask.label}
+            hint="Only public keys: the service refuses private keys and shared secrets."
+            rows={3}
+            value={values[name] ?? ''}
+            onValue={set(name)}
+          />
+        ) : (
+          <p class="field" key={name}>
+            <label for={id}>{ask.label}</label>
+            <input
+              id={id}
+              value={values[name] ?? ''}
+              spellcheck={false}
+              autocomplete="off"
+              onInput={(event) => set(name)(event.currentTarget.value)}
+            />
+          </p>
+        );
+      })}
       <div aria-live="polite" class="validate-result">
         {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
         {answer.state === 'done' ? (
           <>
             <p class={answer.value.valid ? 'valid' : 'not-valid'}>
-              {answer.value.valid ? 'No rule failed' : 'Some rule failed'} for {answer.value.profile}, with these expectations.
+              {answer.value.valid ? 'No rule failed' : 'Some rule failed'} for {answer.value.profile}
+              {Object.keys(given).length === 0 ? ', with nothing expected yet.' : ', with these expectations.'}
             </p>
             <Checks checks={answer.value.checks} caption={`Every rule of ${answer.value.profile}`} />
           </>
