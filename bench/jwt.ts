@@ -16,6 +16,7 @@ import { explainToken } from '../src/core/jwt/claims/dictionary.js';
 import { catalog } from '../src/adapters/driving/contract/catalog.js';
 import { dispatch, UNMETERED } from '../src/adapters/driving/contract/dispatcher.js';
 import { createUseCases } from '../src/core/use-cases/index.js';
+import { WebCryptoTokenSigner } from '../src/adapters/driven/web-crypto-token-signer.js';
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
 import { VENDOR_TOKENS, tokenOf } from '../test/vectors/vendor-tokens.js';
 
@@ -101,6 +102,7 @@ const useCases = createUseCases({
   clock: new SystemClock(),
   knownSecrets: new HmacKnownSecrets(),
   signatureVerifier: new JoseSignatureVerifier(),
+  tokenSigner: new WebCryptoTokenSigner(),
 });
 const context = { useCases, budget: UNMETERED };
 const dictionaryBytes = JSON.stringify(useCases.listClaims.execute(undefined)).length;

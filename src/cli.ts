@@ -9,6 +9,7 @@ import { SystemClock } from './adapters/driven/system-clock.js';
 import { runCli } from './adapters/driving/cli/cli.js';
 import type { Style } from './adapters/driving/cli/pretty.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
+import type { TokenSigner } from './core/ports/token-signer.js';
 import { createUseCases } from './core/use-cases/index.js';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -23,6 +24,13 @@ const jose = async () => new (await import('./adapters/driven/jose-signature-ver
 const verifier: SignatureVerifier = {
   verify: async (request) => (await jose()).verify(request),
   signatureVerifies: async (compact, jwk, algorithm) => (await jose()).signatureVerifies(compact, jwk, algorithm),
+};
+
+// Web Crypto and jose are loaded only by the command that signs.
+const signer = async () => new (await import('./adapters/driven/web-crypto-token-signer.js')).WebCryptoTokenSigner();
+const tokenSigner: TokenSigner = {
+  sign: async (alg, key, signingInput) => (await signer()).sign(alg, key, signingInput),
+  generate: async (alg) => (await signer()).generate(alg),
 };
 
 const paint =
@@ -41,7 +49,7 @@ const style: Style = {
 
 const code = await runCli(
   process.argv.slice(2),
-  createUseCases({ clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier }),
+  createUseCases({ clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier, tokenSigner }),
   {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

@@ -9,6 +9,8 @@ import type { KnownSecrets } from './core/ports/known-secrets.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
+import { WebCryptoTokenSigner } from './adapters/driven/web-crypto-token-signer.js';
+import type { TokenSigner } from './core/ports/token-signer.js';
 import { USE_CASE_BUILDERS, USE_CASE_NAMES, allUseCases, type UseCasePorts, type UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability/request-log.js';
@@ -37,6 +39,7 @@ export const TOKENS = {
   RateLimitStore: token<RateLimitStore>('RateLimitStore'),
   KnownSecrets: token<KnownSecrets>('KnownSecrets'),
   SignatureVerifier: token<SignatureVerifier>('SignatureVerifier'),
+  TokenSigner: token<TokenSigner>('TokenSigner'),
   UseCases: token<UseCases>('UseCases'),
   ConsumeRateLimit: token<ConsumeRateLimit>('ConsumeRateLimit'),
 } as const;
@@ -79,14 +82,15 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
     .onDeactivation((store) => store.close());
   container.bind(TOKENS.KnownSecrets).toResolvedValue(() => new HmacKnownSecrets());
   container.bind(TOKENS.SignatureVerifier).toResolvedValue(() => new JoseSignatureVerifier());
+  container.bind(TOKENS.TokenSigner).toResolvedValue(() => new WebCryptoTokenSigner());
   const bindUseCase = <K extends keyof UseCases>(name: K): void => {
     container.bind(USE_CASE_TOKENS[name]).toResolvedValue(
-      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier) => {
-        const ports: UseCasePorts = { clock, knownSecrets, signatureVerifier };
+      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier, tokenSigner: TokenSigner) => {
+        const ports: UseCasePorts = { clock, knownSecrets, signatureVerifier, tokenSigner };
         // A use case that calls another gets that one's binding, replaced or not.
         return USE_CASE_BUILDERS[name](ports, (other) => container.get(USE_CASE_TOKENS[other]));
       },
-      [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier],
+      [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier, TOKENS.TokenSigner],
     );
   };
   for (const name of USE_CASE_NAMES) bindUseCase(name);

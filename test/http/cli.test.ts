@@ -228,6 +228,18 @@ describe('the commands, read from the catalog', () => {
     expect(COMMANDS.map((command) => command.operation)).toEqual(OPERATIONS.map(([, operation]) => operation));
     const verify = COMMANDS.find((command) => command.command === 'verify');
     expect(verify?.options.map((option) => option.field)).toEqual(['issuer', 'audience', 'algorithms', 'clock_tolerance']);
-    expect(COMMANDS.find((command) => command.command === 'decode')?.options).toEqual([{ field: 'check_secrets', flag: true }]);
+    expect(COMMANDS.find((command) => command.command === 'decode')?.options).toEqual([{ field: 'check_secrets', flag: true, json: true }]);
+    // The key and the secret come from standard input alone; the JSON members are read as JSON.
+    const sign = COMMANDS.find((command) => command.command === 'sign');
+    expect(sign?.options.map((option) => option.field)).not.toContain('secret');
+    expect(sign?.options.filter((option) => option.json).map((option) => option.field)).toEqual([
+      'payload',
+      'header',
+      'set',
+      'unset',
+      'generate',
+      'return_private_key',
+      'issued_at',
+    ]);
   });
 });

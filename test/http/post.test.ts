@@ -8,7 +8,10 @@ import { rawExchange } from '../support/raw-http.js';
 import { listen, testService, trpcInput } from '../support/service.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
-const restPathOf = new Map(OPERATIONS.map(([procedure, operation]) => [procedure, operation.openapi.path]));
+// A mutation has no GET to compare with: test/http/sign.test.ts has its POSTs.
+const restPathOf = new Map(
+  OPERATIONS.filter(([, operation]) => operation.mutation !== true).map(([procedure, operation]) => [procedure, operation.openapi.path]),
+);
 
 const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> = [
   ['unixTimestamp.now', {}],

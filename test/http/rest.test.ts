@@ -163,13 +163,14 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the twelve REST operations with {detail} bodies for 400 and 429 and no security', async () => {
+  it('lists the thirteen REST operations with {detail} bodies for 400 and 429 and no security, /jwt/sign as POST alone', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/jwt/claims',
       '/jwt/decode',
       '/jwt/inspect-key',
+      '/jwt/sign',
       '/jwt/validate',
       '/jwt/verify',
       '/unix-timestamp/add',
@@ -180,8 +181,25 @@ describe('OpenAPI document and /docs', () => {
       '/unix-timestamp/to-unix',
       '/unix-timestamp/to-utc',
     ]);
+    expect(Object.keys(doc.paths['/jwt/sign'])).toEqual(['post']);
+    expect(doc.paths['/jwt/sign'].post.responses['405'].headers.Allow.schema.example).toBe('POST');
+    expect(Object.keys(doc.paths['/jwt/sign'].post.requestBody.content['application/json'].schema.properties)).toEqual([
+      'payload',
+      'header',
+      'token',
+      'set',
+      'unset',
+      'alg',
+      'secret',
+      'key',
+      'generate',
+      'return_private_key',
+      'expires_in',
+      'not_before_in',
+      'issued_at',
+    ]);
     for (const path of Object.keys(doc.paths)) {
-      const op = doc.paths[path].get;
+      const op = doc.paths[path].get ?? doc.paths[path].post;
       expect(op.security).toEqual([]);
       expect(op.responses['200'].content['application/json'].schema).toBeDefined();
       expect(op.responses['429'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });

@@ -32,6 +32,7 @@ describe('createUseCases', () => {
         verify: () => Promise.reject(new Error('unused')),
         signatureVerifies: () => Promise.reject(new Error('unused')),
       },
+      tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
     });
     expect(Object.keys(useCases).sort()).toEqual([...USE_CASE_NAMES].sort());
     expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');

@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.js';
 import type { KnownSecrets } from '../ports/known-secrets.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
+import type { TokenSigner } from '../ports/token-signer.js';
 import { AddDuration } from './add-duration.js';
 import { ConvertDatetimeToUnix } from './convert-datetime-to-unix.js';
 import { ConvertTimestampToUtc } from './convert-timestamp-to-utc.js';
@@ -13,6 +14,7 @@ import { ListClaims } from './list-claims.js';
 import { VerifyJwt } from './verify-jwt.js';
 import { InspectKey } from './inspect-key.js';
 import { ValidateJwt } from './validate-jwt.js';
+import { SignJwt } from './sign-jwt.js';
 
 /** The use cases every driving adapter offers. */
 export interface UseCases {
@@ -28,6 +30,7 @@ export interface UseCases {
   readonly listClaims: ListClaims;
   readonly inspectKey: InspectKey;
   readonly validateJwt: ValidateJwt;
+  readonly signJwt: SignJwt;
 }
 
 /** The ports the use cases need; the rate limit's are apart, since only the network transports charge. */
@@ -35,6 +38,7 @@ export interface UseCasePorts {
   readonly clock: Clock;
   readonly knownSecrets: KnownSecrets;
   readonly signatureVerifier: SignatureVerifier;
+  readonly tokenSigner: TokenSigner;
 }
 
 /** Another use case, by name, for a use case that calls one. */
@@ -59,6 +63,7 @@ export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCas
   listClaims: () => new ListClaims(),
   inspectKey: ({ clock, signatureVerifier }) => new InspectKey(clock, signatureVerifier),
   validateJwt: ({ clock, signatureVerifier }, use) => new ValidateJwt(clock, signatureVerifier, use('verifyJwt')),
+  signJwt: ({ clock, tokenSigner }, use) => new SignJwt(clock, tokenSigner, use('decodeJwt')),
 };
 
 /** Every use case's name: the builders' keys, which the type of `USE_CASE_BUILDERS` makes complete. */
@@ -93,5 +98,6 @@ export function allUseCases(use: UseCaseLookup): UseCases {
     listClaims: use('listClaims'),
     inspectKey: use('inspectKey'),
     validateJwt: use('validateJwt'),
+    signJwt: use('signJwt'),
   };
 }

@@ -288,6 +288,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jwt/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a token, or re-sign one
+         * @description Signs a new token from payload (and header), or re-signs token with set, unset and relative times, with a secret, a private key (JWK or PEM) or a key pair generated for this call; the answer carries the token, its public JWK and thumbprint, and its /jwt/decode body. POST only, so that no secret is ever in a URL; nothing sent is logged, kept or echoed.
+         */
+        post: operations["jwt-sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4422,6 +4442,278 @@ export interface operations {
                 };
             };
             /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jwt-sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The claims of a new token
+                     * @example {
+                     *       "sub": "1234567890",
+                     *       "name": "John Doe",
+                     *       "admin": true,
+                     *       "iat": 1516239022
+                     *     }
+                     */
+                    payload?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Header members of a new token; alg, typ and kid are added as needed */
+                    header?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description A compact JWS to re-sign instead of payload: its old signature is not checked */
+                    token?: string;
+                    /** @description Re-signing: claims to add or replace (null sets a claim to null) */
+                    set?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Re-signing: names of claims to remove */
+                    unset?: string[];
+                    /**
+                     * @description The algorithm: HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA or Ed25519
+                     * @example HS256
+                     */
+                    alg?: string;
+                    /**
+                     * @description An HMAC key: its UTF-8 bytes, at least as long as the hash (32, 48 or 64 bytes), at most 8192 characters; never echoed or kept
+                     * @example a-string-secret-at-least-256-bits-long
+                     */
+                    secret?: string;
+                    /** @description A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept */
+                    key?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description true makes a key pair for this call only, never stored: RSA 2048, EC on the algorithm's curve, or Ed25519 */
+                    generate?: boolean;
+                    /** @description With generate: true, the answer adds private_jwk */
+                    return_private_key?: boolean;
+                    /**
+                     * @description Sets exp to now plus this: seconds, or an ISO 8601 duration of W, D, H, M, S
+                     * @example PT1H
+                     */
+                    expires_in?: number | string;
+                    /**
+                     * @description Sets nbf to now plus this: seconds, or an ISO 8601 duration
+                     * @example -PT1M
+                     */
+                    not_before_in?: number | string;
+                    /** @description true sets iat to now */
+                    issued_at?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The compact JWS */
+                        token: string;
+                        header: {
+                            [key: string]: unknown;
+                        };
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        algorithm: string;
+                        /** @description null for a secret; else the public key, with alg, use and kid */
+                        key: {
+                            public_jwk: {
+                                [key: string]: unknown;
+                            };
+                            /** @description RFC 7638 SHA-256 thumbprint, base64url */
+                            thumbprint: string;
+                        } | null;
+                        /** @description A sentence for each claim a time option replaced, and for a changed algorithm */
+                        notes: string[];
+                        /** @description Re-signing only: each claim set, unset or timed, in that order */
+                        changes?: {
+                            /** @enum {string} */
+                            op: "add" | "replace" | "remove";
+                            name: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                        /** @description Only with generate and return_private_key: the generated private key */
+                        private_jwk?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The /jwt/decode body of the new token, findings included */
+                        decoded: {
+                            input: string;
+                            /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
+                            header: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
+                            payload: {
+                                [key: string]: unknown;
+                            } | null;
+                            signature: string | null;
+                            algorithm: string | null;
+                            token_type: string | null;
+                            expires_at: string | null;
+                            issued_at: string | null;
+                            not_before: string | null;
+                            expired: boolean | null;
+                            /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
+                            issuer: string | null;
+                            /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
+                            audience: (string | string[]) | null;
+                            /** @description sub when it is a string, else null; payload keeps it as given */
+                            subject: string | null;
+                            /** @enum {string} */
+                            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
+                            /** @constant */
+                            source: "decode";
+                            /** @description Security findings about the token, most severe first; empty when there is nothing to say */
+                            findings: components["schemas"]["Finding"][];
+                            /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
+                            explained: components["schemas"]["ExplainedMember"][];
+                            issuer_vendor: components["schemas"]["IssuerVendor"];
+                            profile: components["schemas"]["ProfileReport"];
+                            /**
+                             * @description For a JWS JSON serialization
+                             * @enum {string}
+                             */
+                            serialization?: "flattened" | "general";
+                            /** @description For a JWS JSON serialization: every signature, in order */
+                            signatures?: components["schemas"]["JwsSignature"][];
+                            jwe?: components["schemas"]["JweFacts"];
+                            sd_jwt?: components["schemas"]["SdJwt"];
+                            nested?: components["schemas"]["NestedToken"];
+                        };
+                        /** @constant */
+                        source: "sign";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "secret: HS256 needs a secret of at least 32 bytes (RFC 7518 §3.2); this one has 5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST: the body must never be in a URL */
             405: {
                 headers: {
                     /** @description The methods this path answers. */

@@ -73,6 +73,15 @@ function parseArgs(args: readonly string[]): Parsed {
   return { positional, options, json };
 }
 
+/** An option whose field takes no string, read as JSON: `--payload '{"sub":"1"}'`, `--unset '["tmp"]'`, `--generate`. */
+function jsonOption(option: string, value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new UsageError(`${option} takes JSON, such as '{"sub":"1"}'`);
+  }
+}
+
 async function inputOf(spec: CliCommandSpec, values: readonly string[], options: ReadonlyMap<string, string>, io: CliIo) {
   const known = new Map(spec.options.map(({ field }) => [optionName(field), field]));
   for (const option of options.keys()) {
@@ -83,14 +92,24 @@ async function inputOf(spec: CliCommandSpec, values: readonly string[], options:
     throw new UsageError(`${spec.command} takes ${count === 0 ? 'no arguments' : `${count} argument${count > 1 ? 's' : ''}`}`);
   }
   if (!spec.objectInput) return undefined;
-  const input: Record<string, string> = {};
+  const input: Record<string, unknown> = {};
   for (const [index, field] of spec.positional.entries()) {
     const value = values[index] ?? '';
     // A per-line command keeps the '-': runCli reads the lines and answers each.
     input[field] = value === '-' && spec.stdin === field && spec.stdinLines !== true ? (await io.readStdin()).trim() : value;
   }
-  for (const [option, value] of options) input[known.get(option) ?? option] = value;
-  if (spec.stdinOnly !== undefined) input[spec.stdinOnly] = await io.readStdin();
+  const json = new Set(spec.options.filter((option) => option.json).map(({ field }) => field));
+  for (const [option, value] of options) {
+    const field = known.get(option) ?? option;
+    input[field] = json.has(field) ? jsonOption(option, value) : value;
+  }
+  if (spec.stdinOnly !== undefined) {
+    const text = await io.readStdin();
+    // A secret is standard input that is neither a JWK nor a PEM; one final newline, which files end with, is not part of it.
+    const isKey = /^\s*(\{|-----BEGIN )/.test(text);
+    if (spec.stdinSecret !== undefined && !isKey && text !== '') input[spec.stdinSecret] = text.replace(/\r?\n$/, '');
+    else if (text !== '' || spec.stdinSecret === undefined) input[spec.stdinOnly] = text;
+  }
   return input;
 }
 

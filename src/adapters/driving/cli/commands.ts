@@ -5,8 +5,11 @@ import { OPERATIONS, type AnyOperation, type CliCommand } from '../contract/cata
 export interface CliCommandSpec extends CliCommand {
   readonly operation: AnyOperation;
   readonly summary: string;
-  /** Every input field that is not positional, as `--field-name value`, or a bare `--field-name` for a field that takes a boolean. */
-  readonly options: ReadonlyArray<{ readonly field: string; readonly flag: boolean }>;
+  /**
+   * Every input field that is not positional, as `--field-name value`, or a bare `--field-name` for a field that takes a
+   * boolean; `json` for a field that takes no string (an object, an array, a boolean), whose value is read as JSON.
+   */
+  readonly options: ReadonlyArray<{ readonly field: string; readonly flag: boolean; readonly json: boolean }>;
   /** False when the operation takes no input object at all. */
   readonly objectInput: boolean;
 }
@@ -15,6 +18,10 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   const inner = schema instanceof ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
   return inner instanceof ZodObject ? inner.shape : undefined;
 }
+
+/** A field that takes no string but an object, an array or a boolean: its option's value is JSON. */
+const takesJsonOnly = (schema: z.ZodType): boolean =>
+  !schema.safeParse('x').success && [{}, [], true].some((value) => schema.safeParse(value).success);
 
 /**
  * Every operation of the catalog as a command, read from its entry when the
@@ -28,8 +35,10 @@ export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]
     operation,
     summary: operation.openapi.summary ?? '',
     options: Object.entries(shape ?? {})
-      .filter(([field]) => !operation.cli.positional.includes(field) && field !== operation.cli.stdinOnly)
-      .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success })),
+      .filter(
+        ([field]) => !operation.cli.positional.includes(field) && field !== operation.cli.stdinOnly && field !== operation.cli.stdinSecret,
+      )
+      .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success, json: takesJsonOnly(schema) })),
     objectInput: shape !== undefined,
   };
 });

@@ -21,6 +21,8 @@ import {
   inspectKeyOutput,
   validateInput,
   validateOutput,
+  signInput,
+  signOutput,
   nowInput,
   nowOutput,
   toUnixInput,
@@ -41,6 +43,8 @@ export interface CliCommand {
   readonly stdin?: string;
   /** An input field read from all of standard input and never from an argument: a key, which shell history must not keep. */
   readonly stdinOnly?: string;
+  /** The field standard input goes to instead of `stdinOnly` when it holds neither a JWK nor a PEM: a secret, never an argument either. */
+  readonly stdinSecret?: string;
   /** `-` reads one value a line and answers each with one JSON line, instead of reading all of standard input as one value. */
   readonly stdinLines?: boolean;
   /** On a terminal, this list of the answer is shown as a table of these columns. */
@@ -50,7 +54,7 @@ export interface CliCommand {
 
 /** A request this operation refuses, and the exact detail it answers: the 400 example of the OpenAPI document. */
 export interface InvalidExample {
-  readonly input: Record<string, string>;
+  readonly input: Record<string, unknown>;
   readonly detail: string;
 }
 
@@ -69,6 +73,11 @@ export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly output: O;
   readonly useCase: keyof UseCases;
   readonly cli: CliCommand;
+  /**
+   * A POST-only operation whose body must never be in a URL (contract §4g): a tRPC mutation, REST POST alone
+   * (405 with `Allow: POST` for every other method), its members JSON values rather than strings.
+   */
+  readonly mutation?: true;
 }
 
 export type AnyOperation = Operation<z.ZodType, z.ZodType>;
@@ -305,6 +314,28 @@ export const catalog = {
         positional: ['token'],
         stdin: 'token',
         example: 'tsjwt validate - --profile oidc_id_token --issuer https://op.example --audience client-1 < token.txt',
+      },
+    }),
+    sign: define({
+      invalid: {
+        input: { payload: { sub: '1' }, secret: 'short' },
+        detail: 'secret: HS256 needs a secret of at least 32 bytes (RFC 7518 §3.2); this one has 5',
+      },
+      openapi: rest('/jwt/sign', 'jwt', 'Make a token, or re-sign one', {
+        method: 'POST',
+        description:
+          'Signs a new token from payload (and header), or re-signs token with set, unset and relative times, with a secret, a private key (JWK or PEM) or a key pair generated for this call; the answer carries the token, its public JWK and thumbprint, and its /jwt/decode body. POST only, so that no secret is ever in a URL; nothing sent is logged, kept or echoed.',
+      }),
+      input: signInput,
+      output: signOutput,
+      useCase: 'signJwt',
+      mutation: true,
+      cli: {
+        command: 'sign',
+        positional: [],
+        stdinOnly: 'key',
+        stdinSecret: 'secret',
+        example: `tsjwt sign --payload '{"sub":"1"}' --expires-in PT1H < key.pem`,
       },
     }),
   },

@@ -75,14 +75,15 @@ export function referencedSchemas(paths: unknown, schemas: Readonly<Record<strin
 export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOptions): OpenAPIObject {
   // Each operation twice: as GET with query parameters, and as POST with the same parameters as a JSON
   // body (contract §1b), which trpc-to-openapi documents as the request body of a POST.
-  const byPost = OPERATIONS.map(
+  // A mutation is POST already, and has no GET.
+  const byPost = OPERATIONS.filter(([, operation]) => operation.mutation !== true).map(
     ([procedure, operation]) =>
       [`${procedure}ByPost`, { ...operation, openapi: { ...operation.openapi, method: 'POST' as const } }] as const,
   );
   const document = generateOpenApiDocument(documentedRouter([...OPERATIONS, ...byPost]), {
     title: 'Timestamp and JWT inspection API',
     description:
-      'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, and JWT inspection: decoding with security findings, and verification with a public key. Every operation answers GET with query parameters, and POST with the same parameters as a JSON object body, so that tokens and keys stay out of URLs. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC queries at /trpc.',
+      'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, and JWT inspection: decoding with security findings, and verification with a public key. Every operation but /jwt/sign answers GET with query parameters, and POST with the same parameters as a JSON object body, so that tokens and keys stay out of URLs; /jwt/sign is POST only. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC procedures at /trpc: queries, and jwt.sign a mutation.',
     version,
     // Required by trpc-to-openapi; the servers it makes of it are replaced below.
     baseUrl: `${serverUrl}${basePath}`,
@@ -99,6 +100,9 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
   ];
   document.tags = TAGS;
   const invalidByPath = new Map<string, string>(OPERATIONS.map(([, operation]) => [operation.openapi.path, operation.invalid.detail]));
+  const postOnly = new Set<string>(
+    OPERATIONS.filter(([, operation]) => operation.mutation === true).map(([, operation]) => operation.openapi.path),
+  );
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
       // No authentication: stated, so that no client offers to send a credential.
@@ -112,10 +116,15 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
           headers: RATE_LIMIT_HEADERS,
         },
         '404': errorResponse('Not Found: any path this document does not list', 'Not Found'),
-        '405': {
-          ...errorResponse('A method other than GET, HEAD or POST', 'Method Not Allowed'),
-          headers: { Allow: stringHeader('The methods this path answers.', 'GET, HEAD, POST') },
-        },
+        '405': postOnly.has(path)
+          ? {
+              ...errorResponse('A method other than POST: the body must never be in a URL', 'Method Not Allowed'),
+              headers: { Allow: stringHeader('The methods this path answers.', 'POST') },
+            }
+          : {
+              ...errorResponse('A method other than GET, HEAD or POST', 'Method Not Allowed'),
+              headers: { Allow: stringHeader('The methods this path answers.', 'GET, HEAD, POST') },
+            },
         ...(method === 'post'
           ? {
               '413': errorResponse(

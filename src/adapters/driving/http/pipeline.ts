@@ -16,7 +16,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { charge } from './rate-limit.js';
 import { restAnswer } from './rest.js';
 import { compileRoutes, routeOf, routed, type RouteSteps } from './routes.js';
-import { API_METHODS, READ_METHODS, allowOnly, screen } from './screen.js';
+import { API_METHODS, POST_ONLY, READ_METHODS, allowOnly, screen } from './screen.js';
 import { staticFiles } from './static-files.js';
 
 export interface HttpAppOptions {
@@ -80,6 +80,7 @@ function routeSteps(deps: HttpAppDeps, logInternal: (error: unknown, route: stri
   });
   const readOnly = allowOnly(READ_METHODS);
   const apiMethods = allowOnly(API_METHODS);
+  const postOnly = allowOnly(POST_ONLY);
   const service = [observed, headers('api'), screen, readOnly];
   const api = [observed, headers('api'), screen, charged];
   const pages = staticFiles(options.basePath);
@@ -94,7 +95,12 @@ function routeSteps(deps: HttpAppDeps, logInternal: (error: unknown, route: stri
     openapi: [...service, fixedAnswer(openApi)],
     docs: [observed, headers('docs'), screen, readOnly, pages.docs],
     playground: [observed, headers('playground'), screen, readOnly, pages.playground],
-    rest: (operation) => [...api, apiMethods, readRestInput, restAnswer(operation, useCases, (error) => logInternal(error, 'rest'))],
+    rest: (operation) => [
+      ...api,
+      operation.mutation === true ? postOnly : apiMethods,
+      readRestInput,
+      restAnswer(operation, useCases, (error) => logInternal(error, 'rest')),
+    ],
     trpc: [
       ...api,
       apiMethods,

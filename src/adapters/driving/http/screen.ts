@@ -31,6 +31,8 @@ export const screen: RequestHandler = (req, res, next) => {
 export const READ_METHODS = 'GET, HEAD';
 /** The methods an API operation answers. */
 export const API_METHODS = 'GET, HEAD, POST';
+/** The method of an operation whose input must never be in a URL (contract §4g). */
+export const POST_ONLY = 'POST';
 
 /**
  * The method step, after the rate limit on the API, since a refused method

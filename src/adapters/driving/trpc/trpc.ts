@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError, type TRPCQueryProcedure, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -40,19 +40,22 @@ const t = initTRPC
  * operation's types to clients: `dispatch` charges the budget, parses, runs and
  * maps errors, as it does for every other transport.
  */
-const procedureOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
-  t.procedure.input(z.custom<z.input<I>>()).query(async ({ ctx, input }): Promise<z.output<O>> => {
+const procedureOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) => {
+  const resolve = async ({ ctx, input }: { ctx: Context; input: unknown }): Promise<z.output<O>> => {
     const outcome = await dispatch(operation, input, ctx);
     if (outcome.ok) return outcome.data;
     const { kind, message, cause } = outcome.error;
     throw new TRPCError({ code: TRPC_CODE[kind], message, cause });
-  });
+  };
+  const procedure = t.procedure.input(z.custom<z.input<I>>());
+  // A mutation is POST only: tRPC itself answers a GET of it 405.
+  return operation.mutation === true ? procedure.mutation(resolve) : procedure.query(resolve);
+};
 
-type ProcedureOf<Op extends AnyOperation> = TRPCQueryProcedure<{
-  meta: OpenApiMeta;
-  input: z.input<Op['input']>;
-  output: z.output<Op['output']>;
-}>;
+type ProcedureTypes<Op extends AnyOperation> = { meta: OpenApiMeta; input: z.input<Op['input']>; output: z.output<Op['output']> };
+type ProcedureOf<Op extends AnyOperation> = Op extends { readonly mutation: true }
+  ? TRPCMutationProcedure<ProcedureTypes<Op>>
+  : TRPCQueryProcedure<ProcedureTypes<Op>>;
 
 /** The router type a catalog of operation groups gives: one query per operation, under the same keys. */
 export type RouterRecordOf<C extends Record<string, Record<string, AnyOperation>>> = {
@@ -83,7 +86,9 @@ export function documentedRouter(operations: ReadonlyArray<readonly [procedure: 
     Object.fromEntries(
       operations.map(([procedure, operation]) => [
         procedure,
-        t.procedure.meta({ openapi: operation.openapi }).input(operation.input).output(operation.output).query(unreachable),
+        operation.openapi.method === 'POST'
+          ? t.procedure.meta({ openapi: operation.openapi }).input(operation.input).output(operation.output).mutation(unreachable)
+          : t.procedure.meta({ openapi: operation.openapi }).input(operation.input).output(operation.output).query(unreachable),
       ]),
     ),
   );

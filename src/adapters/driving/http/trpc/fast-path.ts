@@ -16,7 +16,7 @@ export interface TrpcPlan {
 
 /**
  * Whether a request is the common case this path answers: a GET, or a POST
- * (tRPC's method override), of known queries, single or batched, with readable
+ * (tRPC's method override), of known queries (no mutation), single or batched, with readable
  * input and no streaming. `rawInput` is the GET's `input` parameter or the
  * POST's body. Anything else (undefined) goes on to tRPC's own handler.
  */
@@ -36,7 +36,10 @@ export function planTrpcCall(
   if (
     !call.decodable ||
     procedures.length > (call.batch ? maxBatchSize : 1) ||
-    !procedures.every((procedure) => OPERATION_BY_PROCEDURE.has(procedure)) ||
+    // A mutation goes to tRPC's own handler, which answers a GET of it 405.
+    !procedures.every(
+      (procedure) => OPERATION_BY_PROCEDURE.get(procedure)?.mutation === undefined && OPERATION_BY_PROCEDURE.has(procedure),
+    ) ||
     call.params.has('connectionParams')
   ) {
     return undefined;
