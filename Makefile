@@ -7,7 +7,7 @@ INSTALLED := node_modules/.installed
 BUILT := dist/.built
 SOURCES := $(shell find src client/src web/src -name '*.ts' -o -name '*.tsx' -o -name '*.css') web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key validate image image-test
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key validate sign image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
@@ -83,6 +83,12 @@ validate: $(BUILT)
 # The key comes on standard input only (make inspect-key < key.pem), never in a variable that shell history keeps.
 inspect-key: $(BUILT)
 	@$(CLI) inspect-key $${TOKEN:+--token "$$TOKEN"} $(KEEP_CODE)
+
+# The key or secret comes on standard input only (make sign PAYLOAD='{"sub":"1"}' EXPIRES_IN=PT1H < key.pem), never in a variable.
+sign: $(BUILT)
+	@$(CLI) sign $${PAYLOAD:+--payload "$$PAYLOAD"} $${HEADER:+--header "$$HEADER"} $${TOKEN:+--token "$$TOKEN"} $${SET:+--set "$$SET"} \
+		$${UNSET:+--unset "$$UNSET"} $${ALG:+--alg "$$ALG"} $${GENERATE:+--generate} $${EXPIRES_IN:+--expires-in "$$EXPIRES_IN"} \
+		$${NOT_BEFORE_IN:+--not-before-in "$$NOT_BEFORE_IN"} $${ISSUED_AT:+--issued-at} $(KEEP_CODE)
 
 # The playground is built once first (web/dist); the server reloads on change, the page does not.
 dev: $(INSTALLED)

@@ -32,7 +32,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     await page.goto(`${running.url}/docs/`);
     await page.waitForSelector('.opblock-summary-path', { timeout: 15_000 });
     const paths = (await page.locator('.opblock-summary-path').allTextContents()).map((text) => text.replace(/\u200b/g, ''));
-    // Each operation twice: as GET and as POST with a JSON body.
+    // Each operation twice, as GET and as POST with a JSON body; /jwt/sign once, as POST alone.
     expect(paths.sort()).toEqual(
       [
         '/jwt/claims',
@@ -47,9 +47,12 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
         '/unix-timestamp/now',
         '/unix-timestamp/to-unix',
         '/unix-timestamp/to-utc',
-      ].flatMap((path) => [path, path]),
+      ]
+        .flatMap((path) => [path, path])
+        .concat('/jwt/sign')
+        .sort(),
     );
-    expect(await page.locator('.opblock-post').count()).toBe(12);
+    expect(await page.locator('.opblock-post').count()).toBe(13);
     expect(await page.locator('.btn.authorize').count()).toBe(0);
 
     const run = async (path: string) => {

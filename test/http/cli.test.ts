@@ -132,6 +132,27 @@ describe('command line', () => {
     expect(positional.err).toContain('inspect-key [--token <token>] < key');
   });
 
+  it('signs with a secret or a key from standard input, its JSON members read as JSON, as POST /jwt/sign answers', async () => {
+    const secret = 'a-string-secret-at-least-256-bits-long';
+    const payload = '{"sub":"1234567890","name":"John Doe","admin":true,"iat":1516239022}';
+    const bySecret = await cli(['sign', '--payload', payload], `${secret}\n`);
+    expect(bySecret.code).toBe(0);
+    const rest = await request(testService({ RATE_LIMIT_POINTS: '10' }).app)
+      .post('/jwt/sign')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ payload: JSON.parse(payload) as unknown, secret }));
+    expect(bySecret.out).toBe(`${rest.text}\n`);
+    const byKey = await cli(
+      ['sign', '--payload', '{}', '--alg', 'ES256', '--expires-in', 'PT1H'],
+      JSON.stringify({ ...JSON.parse(RFC7515_A3_KEY), d: 'jpsQnnGQmL-YBIffH1136cspYG6-0iY7X1fCE9-E9LI' }),
+    );
+    expect(JSON.parse(byKey.out)).toMatchObject({ algorithm: 'ES256', payload: { exp: expect.any(Number) as number } });
+    const badJson = await cli(['sign', '--payload', 'sub=1'], secret);
+    expect([badJson.code, badJson.err.split('\n')[0]]).toEqual([2, `--payload takes JSON, such as '{"sub":"1"}'`]);
+    const asArgument = await cli(['sign', '--payload', '{}', '--secret', secret]);
+    expect([asArgument.code, asArgument.err.split('\n')[0]]).toEqual([2, 'sign takes no arguments']);
+  });
+
   it('shows each key on a terminal, its thumbprint and its findings, and never the secret', async () => {
     const { code, out } = await cli(['inspect-key'], '{"keys":[{"kty":"oct","k":"c2VjcmV0","kid":"s"}]}', { terminal: true });
     expect(code).toBe(0);

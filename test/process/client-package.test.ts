@@ -49,8 +49,10 @@ export async function calls(): Promise<string> {
   const thumbprint: string | undefined = inspected.keys[0]?.thumbprint.uri;
   const validated = await api.jwt.validate.query({ token: 'a.b.c', profile: 'oidc_id_token', issuer: 'https://op.example' });
   const rule: string | undefined = validated.checks[0]?.rule;
+  const signed = await api.jwt.sign.mutate({ payload: { sub: '1' }, generate: true, alg: 'ES256', expires_in: 'PT1H' });
+  const thumbprintOfSigned: string | undefined = signed.key?.thumbprint;
   const now = await api.unixTimestamp.now.query();
-  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule].join();
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule, signed.token, thumbprintOfSigned].join();
 }
 export type Outputs = inferRouterOutputs<AppRouter>;
 `;
@@ -63,6 +65,8 @@ await api.jwt.verify.query({ token: 'a.b.c' });
 await api.jwt.claims.query({ name: 42 });
 await api.jwt.inspectKey.query({ token: 'a.b.c' });
 await api.jwt.validate.query({ profile: 'dpop_proof' });
+await api.jwt.sign.query({ payload: {}, secret: 'x' });
+await api.jwt.sign.mutate({ payload: 'not an object', secret: 'x' });
 `;
 
 const MODES = {
@@ -144,6 +148,9 @@ describe('the client package, installed from its tarball', () => {
     expect(result.stdout).toMatch(/bad\.ts\(6,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(result.stdout).toMatch(/bad\.ts\(7,\d+\): error TS2345: .*Property 'key' is missing/s);
     expect(result.stdout).toMatch(/bad\.ts\(8,\d+\): error TS2345: .*Property 'token' is missing/s);
+    // A mutation has no query, and its members are JSON values, not strings.
+    expect(result.stdout).toMatch(/bad\.ts\(9,\d+\): error TS2339: Property 'query' does not exist/);
+    expect(result.stdout).toMatch(/bad\.ts\(10,\d+\): error TS2322: Type 'string' is not assignable to type 'Record<string, unknown>'/);
   });
 
   describe('at run time', () => {

@@ -35,7 +35,7 @@ export const USAGE = `usage: tsjwt <command> [arguments] [--json]
 ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g. ${spec.example}`).join('\n')}
 
 A - in place of a token reads it from standard input; identify - reads one value a line and answers each;
-inspect-key reads the key from standard input only, so that no key stays in shell history.
+inspect-key reads the key, and sign the key or secret (any input that is neither a JWK nor a PEM), from standard input only, so that no key stays in shell history.
 On a terminal the answer is laid out for reading; --json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
