@@ -57,6 +57,7 @@ describe('README and docs/api.md examples', () => {
       '/jwt/claims',
       '/jwt/inspect-key',
       '/jwt/validate',
+      '/jwt/sign',
     ]) {
       expect(paths).toContain(path);
     }
