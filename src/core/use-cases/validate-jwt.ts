@@ -154,12 +154,13 @@ function profileOf(
 
 /** The thumbprint of header `jwk` and, for an asymmetric alg, that key as a public JWK; undefined when it does not read. */
 function headerKey(header: JsonObject): { thumbprint: string; jwk: JsonObject | null } | undefined {
+  let key;
   try {
-    const key = readJwk(own(header, 'jwk'), 'jwk');
-    return { thumbprint: jwkThumbprint(key.required), jwk: key.private ? null : publicJwk(key) };
+    key = readJwk(own(header, 'jwk'), 'jwk');
   } catch {
     return undefined;
   }
+  return { thumbprint: jwkThumbprint(key.required), jwk: key.private ? null : publicJwk(key) };
 }
 
 /**

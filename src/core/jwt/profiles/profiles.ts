@@ -72,8 +72,11 @@ function profileByClaims(claims: JsonObject): ProfileName | null {
   return typeof iss === 'string' && iss === own(claims, 'sub') ? 'client_assertion' : null;
 }
 
-const detections = (by: Detection['detected_by']) =>
-  new Map(PROFILE_NAMES.map((name): [ProfileName, Detection] => [name, Object.freeze({ name, detected_by: by })]));
+const detections = (by: Detection['detected_by']): Readonly<Record<ProfileName, Detection>> => {
+  const table = {} as Record<ProfileName, Detection>;
+  for (const name of PROFILE_NAMES) table[name] = Object.freeze({ name, detected_by: by });
+  return table;
+};
 const BY_TYP = detections('typ');
 const BY_CLAIMS = detections('claims');
 
@@ -81,9 +84,9 @@ const BY_CLAIMS = detections('claims');
 export function detectProfile(header: JsonObject, claims: JsonObject): Detection | null {
   const typ = normalizedTyp(header);
   const byTyp = typeof typ === 'string' ? TYP_PROFILES.get(typ) : undefined;
-  if (byTyp !== undefined) return BY_TYP.get(byTyp) ?? null;
+  if (byTyp !== undefined) return BY_TYP[byTyp];
   const byClaims = profileByClaims(claims);
-  return byClaims === null ? null : (BY_CLAIMS.get(byClaims) ?? null);
+  return byClaims === null ? null : BY_CLAIMS[byClaims];
 }
 
 /** The caller's expectations, already read and checked. */

@@ -22,6 +22,7 @@ import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 import { RFC7516_JWE, tokenOf } from '../../../support/fixtures.js';
+import { exampleToken } from '../../../support/sd-jwt-examples.js';
 
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);
@@ -262,6 +263,73 @@ describe("OpenID Connect Core's Appendix A ID tokens, with A.7's key", () => {
   });
 });
 
+describe('the forms a token comes in, and the limits of what is given', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const proofHeader = async (header: Record<string, unknown>) =>
+    new SignJWT({ jti: 'j', htm: 'GET', htu: 'https://a.example/', iat: NOW })
+      .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', ...header })
+      .sign(privateKey);
+
+  it('reads a JWS JSON serialization by its header and payload, and an SD-JWT by its disclosed payload', async () => {
+    const [protectedHeader, payload, signature] = (
+      await new SignJWT({ iss: 'i', sub: 's', aud: 'a', exp: NOW + 60, iat: NOW, nonce: 'n' })
+        .setProtectedHeader({ alg: 'ES256' })
+        .sign(privateKey)
+    ).split('.');
+    const json = JSON.stringify({ protected: protectedHeader, payload, signature });
+    const body = await validate({ token: json, nonce: 'n', key: JSON.stringify(await exportJWK(publicKey)) });
+    expect(body).toMatchObject({ profile: 'oidc_id_token', valid: true, payload: { nonce: 'n' } });
+    expect(body.checks.find((check) => check.rule === 'signature')).toMatchObject({
+      passed: true,
+      message: 'the signature verifies with the key',
+    });
+    const sd = exampleToken('simple', 'sd_jwt_issuance');
+    const disclosed = await validate({ token: sd, profile: 'client_assertion' });
+    expect(Object.keys(disclosed.payload)).toEqual(expect.arrayContaining(['iss', 'given_name']));
+  });
+
+  it('says why a proof cannot be verified: an alg that is not asymmetric, a private or missing jwk, a JSON serialization', async () => {
+    const jwk = await exportJWK(publicKey);
+    const message = async (token: string) => (await validate({ token })).checks.find((check) => check.rule === 'dpop_signature')?.message;
+    const cannot = 'the proof cannot be verified: its alg is not asymmetric or its jwk is not a public key';
+    expect(await message(tokenOf(JSON.stringify({ typ: 'dpop+jwt', alg: 'HS256', jwk }), '{"htm":"GET","htu":"https://a.example/"}'))).toBe(
+      cannot,
+    );
+    expect(await message(await proofHeader({ alg: 'ES256', jwk: await exportJWK(privateKey) }))).toBe(cannot);
+    expect(await message(await proofHeader({ alg: 'ES256' }))).toBe(cannot);
+    const [protectedHeader, payload, signature] = (await proofHeader({ alg: 'ES256', jwk })).split('.');
+    expect(await message(JSON.stringify({ protected: protectedHeader, payload, signature }))).toBe(cannot);
+    const [header, , proofSignature] = (await proofHeader({ alg: 'ES256', jwk })).split('.');
+    const tampered = await validate({
+      token: `${header}.${Buffer.from('{"htm":"POST","htu":"https://a.example/"}').toString('base64url')}.${proofSignature}`,
+    });
+    expect(tampered.checks.find((check) => check.rule === 'dpop_signature')).toEqual({
+      rule: 'dpop_signature',
+      passed: false,
+      message: 'the signature does not verify with the header jwk',
+      reference: '[RFC 9449 §4.3]',
+    });
+  });
+
+  it('takes 8192 characters, and an htu and a jkt with whitespace around them', async () => {
+    const idToken = tokenOf('{"alg":"RS256"}', '{"nonce":"x"}');
+    expect(byRule((await validate({ token: idToken, nonce: 'x'.repeat(8192) })).checks).nonce_matches).toBe(false);
+    const body = await validate({ token: RFC9449_PROOF, htu: ' https://server.example.com/token ', jkt: ` ${RFC9449_JKT} ` });
+    expect(byRule(body.checks)).toMatchObject({ htu_matches: true, jkt_matches: true });
+  });
+
+  it('reads a nested JWT down to its third level, and refuses a fourth', async () => {
+    const inner = tokenOf('{"alg":"RS256"}', '{"nonce":"n"}');
+    const nest = (token: string) =>
+      tokenOf('{"alg":"RS256","cty":"JWT"}', token, 'c2ln').replace(
+        /^([^.]+)\.[^.]+/,
+        (_whole, head: string) => `${head}.${Buffer.from(token).toString('base64url')}`,
+      );
+    expect((await validate({ token: nest(nest(inner)) })).payload).toEqual({ nonce: 'n' });
+    await expectDomainErrorAsync(validate({ token: nest(nest(nest(inner))) }), 'TOKEN_NESTED_TOO_DEEP', /nest/);
+  });
+});
+
 describe('refusals', () => {
   const token = tokenOf('{"alg":"RS256","typ":"at+jwt"}', '{"iss":"i"}');
 
@@ -282,6 +350,13 @@ describe('refusals', () => {
     [{ profile: 'dpop_proof', htm: 'GE T' }, 'htm must be an HTTP method: 1 to 32 token characters (RFC 9110)'],
     [{ profile: 'dpop_proof', htu: '/token' }, 'htu must be an absolute http or https URL'],
     [{ profile: 'dpop_proof', htu: 'ftp://a/token' }, 'htu must be an absolute http or https URL'],
+    [{ profile: 'oidc_id_token', access_token: '' }, 'access_token must be 1 to 8192 printable ASCII characters'],
+    [{ profile: 'oidc_id_token', code: 'é' }, 'code must be 1 to 8192 printable ASCII characters'],
+    [{ profile: 'dpop_proof', issuer: 'https://op.example' }, 'issuer does not apply to profile dpop_proof'],
+    [
+      { profile: 'dpop_proof', key: '{}' },
+      'key does not apply to profile dpop_proof: a proof is verified with its own jwk, which jkt pins',
+    ],
   ])('refuses %j', async (input, message) => {
     await expectDomainErrorAsync(validate({ token, ...input }), 'VALIDATE_OPTION_INVALID', message);
   });

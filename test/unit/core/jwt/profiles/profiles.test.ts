@@ -45,6 +45,9 @@ describe('detectProfile', () => {
     [{}, { htm: 'GET', htu: 'https://a/' }, 'dpop_proof', 'claims'],
     [{}, { client_id: 'c', nonce: 'n' }, 'oauth_access_token', 'claims'],
     [{}, { c_hash: 'x' }, 'oidc_id_token', 'claims'],
+    [{}, { at_hash: 'x' }, 'oidc_id_token', 'claims'],
+    [{}, { s_hash: 'x' }, 'oidc_id_token', 'claims'],
+    [{}, { nonce: 'n' }, 'oidc_id_token', 'claims'],
     [{}, { iss: 'client', sub: 'client' }, 'client_assertion', 'claims'],
   ])('reads %j with %j as %s, by %s', (header, claims, name, by) => {
     expect(detectProfile(header, claims)).toEqual({ name, detected_by: by });
@@ -110,6 +113,10 @@ describe('sameUrl (RFC 9449 §4.3)', () => {
     ['https://a.example/', 'https://b.example/', false],
     ['ftp://a.example/', 'ftp://a.example/', false],
     ['/token', '/token', false],
+    ['/token', 'https://a.example/token', false],
+    ['https://a.example/token', '/token', false],
+    ['http://a.example:8080/', 'http://a.example:9090/', false],
+    ['http://a.example:8080/', 'https://a.example:8080/', false],
   ])('%s and %s: %s', (a, b, same) => {
     expect(sameUrl(a, b)).toBe(same);
   });
