@@ -1,4 +1,5 @@
-import { KeyObject, webcrypto } from 'node:crypto';
+import { KeyObject, createHmac, webcrypto } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { generateKeyPair } from 'jose';
 import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey, TokenSigner } from '../../core/ports/token-signer.js';
 
@@ -7,13 +8,11 @@ const CURVE = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' } as const;
 
 /** The Web Crypto algorithm that makes `alg`'s signatures, and its parameters for `sign` (RFC 7518 §3). */
 function webCryptoOf(alg: SigningAlgorithm): {
-  readonly key: AlgorithmIdentifier | RsaHashedImportParams | EcKeyImportParams | HmacImportParams;
+  readonly key: AlgorithmIdentifier | RsaHashedImportParams | EcKeyImportParams;
   readonly sign: AlgorithmIdentifier | RsaPssParams | EcdsaParams;
 } {
   const bits = alg.slice(2) as keyof typeof HASH;
   switch (alg.slice(0, 2)) {
-    case 'HS':
-      return { key: { name: 'HMAC', hash: HASH[bits] }, sign: { name: 'HMAC' } };
     case 'RS':
       return { key: { name: 'RSASSA-PKCS1-v1_5', hash: HASH[bits] }, sign: { name: 'RSASSA-PKCS1-v1_5' } };
     case 'PS':
@@ -28,27 +27,57 @@ function webCryptoOf(alg: SigningAlgorithm): {
 }
 
 /**
- * Signatures over the exact signing input, with Web Crypto, which runs them on libuv's thread pool; key pairs with
+ * Signatures over the exact signing input: an HMAC with node:crypto at once, the others with Web Crypto, which runs
+ * them on libuv's thread pool; key pairs with
  * panva/jose's `generateKeyPair`, on the same pool. jose's own signing serializes the protected header itself, so it
  * could not keep a re-signed token's header segment byte for byte (contract §4g): the signature is computed here, as
  * jose computes it, over the segments the core wrote.
  */
 export class WebCryptoTokenSigner implements TokenSigner {
   async sign(alg: SigningAlgorithm, key: SigningKey, signingInput: string): Promise<Uint8Array> {
+    // An HMAC costs a microsecond: a trip to the thread pool would cost a hundred times more than it saves.
+    if (key.kind === 'secret')
+      return createHmac(`sha${alg.slice(2)}`, key.bytes)
+        .update(signingInput, 'ascii')
+        .digest();
     const { key: algorithm, sign } = webCryptoOf(alg);
-    const cryptoKey =
-      key.kind === 'secret'
-        ? await webcrypto.subtle.importKey('raw', Buffer.from(key.bytes), algorithm, false, ['sign'])
-        : key.key.toCryptoKey(algorithm, false, ['sign']);
+    const cryptoKey = key.key.toCryptoKey(algorithm, false, ['sign']);
     return new Uint8Array(await webcrypto.subtle.sign(sign, cryptoKey, Buffer.from(signingInput, 'ascii')));
   }
 
+  /** Key pairs made at once: all cores but one, which stays the event loop's, however many callers ask. */
+  private readonly slots = new Slots(Math.max(1, availableParallelism() - 1));
+
   async generate(alg: AsymmetricAlgorithm): Promise<KeyObject> {
+    return this.slots.run(() => this.generateNow(alg));
+  }
+
+  private async generateNow(alg: AsymmetricAlgorithm): Promise<KeyObject> {
     const { privateKey } = await generateKeyPair(alg, {
       modulusLength: 2048,
       extractable: true,
       crv: alg === 'EdDSA' ? 'Ed25519' : undefined,
     });
     return KeyObject.from(privateKey);
+  }
+}
+
+/** At most `size` tasks at a time; the others wait their turn, in order. */
+export class Slots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next === undefined) this.running--;
+      else next();
+    }
   }
 }

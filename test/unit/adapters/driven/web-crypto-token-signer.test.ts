@@ -3,7 +3,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { compactVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
+import { Slots, WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
 import {
   SIGNING_ALGORITHMS,
   type AsymmetricAlgorithm,
@@ -80,4 +80,32 @@ describe('WebCryptoTokenSigner.generate', () => {
       await expect(compactVerify(token, await importJWK(publicJwk, alg), { algorithms: [alg] })).resolves.toBeDefined();
     },
   );
+});
+
+describe('Slots', () => {
+  it('runs at most its size at once, the rest in order, and frees a slot when a task fails', async () => {
+    const slots = new Slots(1);
+    const started: string[] = [];
+    const release: Record<string, () => void> = {};
+    const task = (name: string, fail = false) =>
+      slots.run(async () => {
+        started.push(name);
+        await new Promise<void>((resolve) => (release[name] = resolve));
+        if (fail) throw new Error(name);
+        return name;
+      });
+    const a = task('a', true);
+    const b = task('b');
+    const c = task('c');
+    await Promise.resolve();
+    expect(started).toEqual(['a']);
+    release.a?.();
+    await expect(a).rejects.toThrow('a');
+    await expect.poll(() => started).toEqual(['a', 'b']);
+    release.b?.();
+    await expect(b).resolves.toBe('b');
+    await expect.poll(() => started).toEqual(['a', 'b', 'c']);
+    release.c?.();
+    await expect(c).resolves.toBe('c');
+  });
 });
