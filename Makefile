@@ -125,6 +125,7 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:jwt
 	$(TASKSET) npm run -s bench:keys
 	$(TASKSET) npm run -s bench:profiles
+	npm run -s bench:sign
 	$(TASKSET) npm run -s bench:identify
 	$(TASKSET) npm run -s bench:time
 	$(TASKSET) npm run -s bench:capacity
