@@ -2,7 +2,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CompactEncrypt, CompactSign, SignJWT, calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
+import {
+  CompactEncrypt,
+  CompactSign,
+  SignJWT,
+  calculateJwkThumbprint,
+  compactVerify,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  type JWK,
+} from 'jose';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
@@ -359,6 +369,39 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     for (const request of requests) expect(request.url()).not.toContain(OIDC_A3_ACCESS_TOKEN);
     expect(requests.some((request) => request.method() === 'POST' && (request.postData() ?? '').includes(OIDC_A3_ACCESS_TOKEN))).toBe(true);
     expect(await page.locator('main').textContent()).not.toContain(OIDC_A3_ACCESS_TOKEN.slice(0, 20));
+    await context.close();
+  });
+
+  it('edits a token’s claims and signs it again, with a secret or a key pair made for it, and never shares the secret', async () => {
+    const { page, context } = await open();
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await enter(page, tokens.jwt, /Decoded a token/);
+    const panel = page.getByRole('region', { name: 'Edit and sign' });
+    const claims = JSON.parse(await panel.getByLabel('Claims (JSON)').inputValue()) as Record<string, unknown>;
+    await panel.getByLabel('Claims (JSON)').fill(JSON.stringify({ ...claims, role: 'admin' }));
+    const secret = 'a-string-secret-at-least-256-bits-long';
+    await panel.getByLabel(/Secret, private JWK or PEM/).fill(secret);
+    await panel.getByLabel(/Expires in/).fill('PT1H');
+    await panel.getByRole('button', { name: 'Sign' }).click();
+    const signed = panel.getByLabel(/New token \(HS256\)/);
+    await signed.waitFor({ timeout: 10_000 });
+    const token = await signed.inputValue();
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(payload).toMatchObject({ ...claims, role: 'admin', exp: Math.floor(TEST_NOW_MS / 1000) + 3600 });
+    await expect(compactVerify(token, new TextEncoder().encode(secret))).resolves.toBeDefined();
+    for (const request of requests) expect(request.url()).not.toContain(secret);
+    expect(
+      requests.filter((request) => (request.postData() ?? '').includes(secret)).map((request) => new URL(request.url()).pathname),
+    ).toEqual(['/trpc/jwt.sign']);
+    await page.getByRole('button', { name: /share link/i }).click();
+    expect(await page.getByLabel(/share link/i).inputValue()).not.toContain(secret);
+
+    await panel.getByLabel('Generate a key pair for this token').check();
+    await panel.getByLabel('Algorithm of the key pair').selectOption('EdDSA');
+    await panel.getByRole('button', { name: 'Sign' }).click();
+    await panel.getByLabel(/New token \(EdDSA\)/).waitFor({ timeout: 10_000 });
+    expect(await panel.getByLabel('Public JWK').textContent()).toContain('"crv": "Ed25519"');
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
 import { ProfileLine, ValidatePanel } from './profile.js';
+import { SignPanel } from './sign.js';
 import { VerifyPanel } from './verify.js';
 
 type Result =
@@ -167,6 +168,9 @@ export function App() {
             {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
               <VerifyPanel token={shown.body.input} keyText={key} onKey={setKey} />
             )}
+            {shown.body.encoding === 'jwt' && shown.body.nested === undefined && shown.body.payload !== null ? (
+              <SignPanel key={shown.body.input} token={shown.body.input} payload={shown.body.payload} />
+            ) : null}
           </>
         ) : null}
         {shown?.kind === 'value' ? <IdentifyView body={shown.body} zone={zone} onZone={setZone} /> : null}

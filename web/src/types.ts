@@ -15,5 +15,6 @@ export type ToUnix = Outputs['unixTimestamp']['toUnix'];
 export type Formatted = Outputs['unixTimestamp']['format'];
 export type Diffed = Outputs['unixTimestamp']['diff'];
 export type Added = Outputs['unixTimestamp']['add'];
+export type Signed = Outputs['jwt']['sign'];
 export type Local = NonNullable<ToUnix['local']>;
 export type Finding = Decoded['findings'][number];
