@@ -15,3 +15,9 @@ export const PUBLIC_KEY_ALGORITHMS = [
 
 export const isPublicKeyAlgorithm = (alg: unknown): alg is (typeof PUBLIC_KEY_ALGORITHMS)[number] =>
   typeof alg === 'string' && (PUBLIC_KEY_ALGORITHMS as readonly string[]).includes(alg);
+
+/** The HMAC algorithms (RFC 7518 §3.2): a secret makes them. */
+export const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
+
+/** The algorithms `/jwt/sign` makes (contract §4g): the HMAC ones and every public-key one. */
+export const SIGNING_ALGORITHMS = [...HMAC_ALGORITHMS, ...PUBLIC_KEY_ALGORITHMS] as const;

@@ -1,22 +1,6 @@
 import type { KeyObject } from 'node:crypto';
+import type { SIGNING_ALGORITHMS } from '../jwt/algorithms.js';
 
-/** The algorithms `/jwt/sign` makes (contract §4g): RFC 7518's HMAC, RSA and ECDSA ones, and EdDSA (RFC 8037, RFC 9864). */
-export const SIGNING_ALGORITHMS = [
-  'HS256',
-  'HS384',
-  'HS512',
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-  'Ed25519',
-] as const;
 export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 export type AsymmetricAlgorithm = Exclude<SigningAlgorithm, 'HS256' | 'HS384' | 'HS512'>;
 

@@ -6,7 +6,8 @@ import { relativeSeconds } from '../jwt/signing/durations.js';
 import { MIN_SECRET_BYTES, publicKeyOf, readSigningKey, type SigningKeyRead } from '../jwt/signing/signing-key.js';
 import { keyObjectThumbprint } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
-import { SIGNING_ALGORITHMS, type AsymmetricAlgorithm, type SigningAlgorithm, type TokenSigner } from '../ports/token-signer.js';
+import { SIGNING_ALGORITHMS } from '../jwt/algorithms.js';
+import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../ports/token-signer.js';
 import type { DecodeJwt, DecodedJwt } from './decode-jwt.js';
 
 /** A sign request's body: JSON values, checked here member by member (contract §4g). */

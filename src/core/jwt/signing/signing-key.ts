@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { DomainError } from '../../errors.js';
 import { readJwk } from '../../keys/read-keys.js';
+import { HMAC_ALGORITHMS } from '../algorithms.js';
 import type { SigningAlgorithm, SigningKey } from '../../ports/token-signer.js';
 import type { JsonObject } from '../compact.js';
 
@@ -26,7 +27,7 @@ export interface SigningKeyRead {
 
 const refuse = (member: string, message: string): DomainError => new DomainError('SIGN_KEY_INVALID', `${member}: ${message}`);
 
-const HMAC: readonly SigningAlgorithm[] = ['HS256', 'HS384', 'HS512'];
+const HMAC: readonly SigningAlgorithm[] = HMAC_ALGORITHMS;
 const RSA: readonly SigningAlgorithm[] = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
 const EC_CURVES: ReadonlyMap<string, readonly [jwk: string, alg: SigningAlgorithm]> = new Map([
   ['prime256v1', ['P-256', 'ES256']],

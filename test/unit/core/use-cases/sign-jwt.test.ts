@@ -8,7 +8,7 @@ import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
 import { WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
 import { relativeSeconds } from '../../../../src/core/jwt/signing/durations.js';
-import { SIGNING_ALGORITHMS } from '../../../../src/core/ports/token-signer.js';
+import { SIGNING_ALGORITHMS } from '../../../../src/core/jwt/algorithms.js';
 import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
 import { SignJwt, type SignJwtInput } from '../../../../src/core/use-cases/sign-jwt.js';
 import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
