@@ -8,8 +8,8 @@ const CURVE = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' } as const;
 
 /** The Web Crypto algorithm that makes `alg`'s signatures, and its parameters for `sign` (RFC 7518 §3). */
 function webCryptoOf(alg: SigningAlgorithm): {
-  readonly key: AlgorithmIdentifier | RsaHashedImportParams | EcKeyImportParams;
-  readonly sign: AlgorithmIdentifier | RsaPssParams | EcdsaParams;
+  readonly key: webcrypto.AlgorithmIdentifier | webcrypto.RsaHashedImportParams | webcrypto.EcKeyImportParams;
+  readonly sign: webcrypto.AlgorithmIdentifier | webcrypto.RsaPssParams | webcrypto.EcdsaParams;
 } {
   const bits = alg.slice(2) as keyof typeof HASH;
   switch (alg.slice(0, 2)) {
