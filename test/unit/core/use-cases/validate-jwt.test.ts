@@ -375,6 +375,12 @@ describe('refusals', () => {
       'TOKEN_ENCRYPTED',
       'token is an encrypted JWE: its claims cannot be validated without decrypting it, which this service never does',
     );
+    const [protectedHeader, encryptedKey, iv, ciphertext, tag] = RFC7516_JWE.split('.');
+    await expectDomainErrorAsync(
+      validate({ token: JSON.stringify({ protected: protectedHeader, encrypted_key: encryptedKey, iv, ciphertext, tag }) }),
+      'TOKEN_ENCRYPTED',
+      /^token is an encrypted JWE/,
+    );
     await expectDomainErrorAsync(
       validate({ token, clock_tolerance: '301' }),
       'VERIFY_OPTION_INVALID',
