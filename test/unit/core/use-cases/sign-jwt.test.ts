@@ -175,6 +175,31 @@ describe('refusals, each naming the member', () => {
       { token: RFC7519_3_1_TOKEN, set: { exp: 1 }, expires_in: 60, secret: SECRET },
       'exp: set by expires_in, so it cannot also be named in set or unset',
     ],
+    [{ payload: {}, header: [], secret: SECRET }, 'header must be a JSON object'],
+    [{ token: 1, secret: SECRET }, 'token must be a string'],
+    [{ token: RFC7519_3_1_TOKEN, set: 'x', secret: SECRET }, 'set must be a JSON object'],
+    [{ payload: {}, alg: 256, secret: SECRET }, 'alg must be a string'],
+    [{ payload: {}, key: 5 }, 'key must be a JWK object, or a string holding a JWK or a PEM'],
+    [{ payload: {}, generate: 'yes' }, 'generate must be true or false'],
+    [{ payload: {}, secret: SECRET, return_private_key: 1 }, 'return_private_key must be true or false'],
+    [{ payload: {}, secret: SECRET, issued_at: 'true' }, 'issued_at must be true or false'],
+    [{ payload: {}, secret: SECRET, not_before_in: null }, 'not_before_in must be an integer of seconds or a string'],
+    [{ payload: {}, secret: SECRET, key: {} }, 'secret and key: give only one key source'],
+    [{ payload: {}, secret: SECRET, header: { b64: false } }, /^header: b64 is not supported/],
+    [{ payload: {}, secret: SECRET, unset: ['a'] }, 'unset apply only to re-signing a token, not to payload'],
+    [
+      { token: RFC7519_3_1_TOKEN, unset: ['nbf'], not_before_in: 5, secret: SECRET },
+      'nbf: set by not_before_in, so it cannot also be named in set or unset',
+    ],
+    [
+      { token: RFC7519_3_1_TOKEN, set: { iat: 1 }, issued_at: true, secret: SECRET },
+      'iat: set by issued_at, so it cannot also be named in set or unset',
+    ],
+    [{ token: RFC7519_3_1_TOKEN, generate: true }, /^alg: generate needs an asymmetric alg, from alg or the header: RS256, /],
+    [
+      { payload: {}, key: { ...RFC7515_A1_KEY, k: 'c2hvcnQ' } },
+      'key: HS256 needs a secret of at least 32 bytes (RFC 7518 §3.2); this one has 5',
+    ],
   ])('refuses %j', async (input, message) => {
     await expectDomainErrorAsync(sign(input), 'SIGN_OPTION_INVALID', message);
   });
@@ -205,6 +230,15 @@ describe('refusals, each naming the member', () => {
       /^key: an EC key on secp256k1 cannot sign here/,
     ],
     ['x'.repeat(8193), 'key: longer than 8192 characters'],
+    ['{not json', 'key: a string that starts with { must be a JWK as JSON'],
+    ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', /^key: this is a public key or a certificate/],
+    ['-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----', 'key: the PEM does not hold a private key that can be read'],
+    ['-----BEGIN PRIVATE KEY-----\nMIIB', 'key: a PEM must be one PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block'],
+    ['secret-looking text', 'key: a PEM must be one PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block'],
+    [
+      { kty: 'RSA', n: RFC7515_A2_KEY.n, e: RFC7515_A2_KEY.e, d: RFC7515_A2_KEY.d },
+      "key: the JWK's private members do not make a private RSA key",
+    ],
   ])('refuses the key %#', async (key, message) => {
     await expectDomainErrorAsync(sign({ payload: {}, key }), 'SIGN_KEY_INVALID', message);
   });
@@ -221,6 +255,39 @@ describe('refusals, each naming the member', () => {
   });
 });
 
+describe('what a key says of itself, and the times set in place', () => {
+  it("takes kid from the key when re-signing, keeps the token's when the key has none, and keeps typ as it was", async () => {
+    const token = (await sign({ header: { kid: 'old', typ: 'at+jwt' }, payload: { a: 1 }, secret: SECRET })).token;
+    const withKid = await sign({ token, key: { ...RFC7515_A3_PRIVATE_KEY, kid: 'new' } });
+    expect(withKid.header).toEqual({ alg: 'ES256', kid: 'new', typ: 'at+jwt' });
+    const without = await sign({ token, key: RFC7515_A3_PRIVATE_KEY });
+    expect(without.header).toEqual({ alg: 'ES256', kid: 'old', typ: 'at+jwt' });
+    expect(without.key?.public_jwk).toMatchObject({ kid: 'old' });
+  });
+
+  it("makes only a JWK's own alg, and takes a generated key's alg from the header or the token", async () => {
+    expect((await sign({ payload: {}, key: { ...RFC7515_A2_KEY, alg: 'PS256' } })).algorithm).toBe('PS256');
+    expect((await sign({ payload: {}, header: { alg: 'ES384' }, generate: true })).algorithm).toBe('ES384');
+    const es = (await sign({ payload: {}, key: RFC7515_A3_PRIVATE_KEY })).token;
+    expect((await sign({ token: es, generate: true })).algorithm).toBe('ES256');
+    expect((await sign({ token: es, key: RFC7515_A2_KEY })).notes).toEqual(['The algorithm changed from ES256 to RS256.']);
+  });
+
+  it('sets iat, nbf and exp in place or appends them in that order, with a note for each it replaced', async () => {
+    const body = await sign({ payload: { nbf: 1, a: 1 }, secret: SECRET, issued_at: true, not_before_in: -60, expires_in: 'P1D' });
+    expect(Object.entries(body.payload)).toEqual([
+      ['nbf', NOW - 60],
+      ['a', 1],
+      ['iat', NOW],
+      ['exp', NOW + 86_400],
+    ]);
+    expect(body.notes).toEqual([`nbf was 1; not_before_in replaced it with ${NOW - 60}.`]);
+    const resigned = await sign({ token: body.token, issued_at: true, secret: SECRET });
+    expect(resigned.changes).toEqual([{ op: 'replace', name: 'iat', from: NOW, to: NOW }]);
+    expect(resigned.notes).toEqual([`iat was ${NOW}; issued_at replaced it with ${NOW}.`]);
+  });
+});
+
 describe('relativeSeconds', () => {
   it.each([
     [3600, 3600],
@@ -229,6 +296,9 @@ describe('relativeSeconds', () => {
     ['P1W2DT3H', 7 * 86400 + 2 * 86400 + 3 * 3600],
     ['-PT1M', -60],
     ['P0D', 0],
+    ['P2W', 14 * 86400],
+    ['PT5S', 5],
+    ['P1DT1M', 86460],
     ['-0', 0],
     [3_155_760_000, 3_155_760_000],
   ])('reads %j as %d seconds', (value, seconds) => {
