@@ -6,7 +6,7 @@ import { relativeSeconds } from '../jwt/signing/durations.js';
 import { MIN_SECRET_BYTES, publicKeyOf, readSigningKey, type SigningKeyRead } from '../jwt/signing/signing-key.js';
 import { keyObjectThumbprint } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
-import { SIGNING_ALGORITHMS } from '../jwt/algorithms.js';
+import { SIGNING_ALGORITHMS, isPublicKeyAlgorithm } from '../jwt/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../ports/token-signer.js';
 import type { DecodeJwt, DecodedJwt } from './decode-jwt.js';
 
@@ -64,7 +64,8 @@ const FITS: Readonly<Record<Kind, (value: unknown) => boolean>> = {
   boolean: (value) => typeof value === 'boolean',
   strings: (value) => Array.isArray(value) && value.every((entry) => typeof entry === 'string'),
   key: (value) => typeof value === 'string' || isObject(value),
-  relative: (value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)),
+  // JSON has no NaN or Infinity.
+  relative: (value) => typeof value === 'string' || typeof value === 'number',
 };
 
 /** The time options, in the order their claims are appended. */
@@ -75,10 +76,9 @@ const TIMES = [
 ] as const;
 
 const refuse = (message: string): DomainError => new DomainError('SIGN_OPTION_INVALID', message);
-const segment = (value: JsonObject): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+const segment = (value: JsonObject): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const parseSegment = (text: string): JsonObject => JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as JsonObject;
-const isAsymmetric = (alg: unknown): alg is AsymmetricAlgorithm =>
-  typeof alg === 'string' && (SIGNING_ALGORITHMS as readonly string[]).includes(alg) && !alg.startsWith('HS');
+const isAsymmetric = (alg: unknown): alg is AsymmetricAlgorithm => isPublicKeyAlgorithm(alg);
 
 /** The members present, each of its type; then §4g's checks of which go together, before any key, algorithm or time. */
 function checkMembers(input: SignJwtInput): void {
@@ -232,9 +232,8 @@ export class SignJwt {
       key: publicJwk === null ? null : { public_jwk: publicJwk, thumbprint: thumbprint as string },
       notes,
       ...(renewing ? { changes } : {}),
-      ...(own(input, 'return_private_key') === true && privateKey !== null && publicJwk !== null
-        ? { private_jwk: privateJwkOf(privateKey, publicJwk) }
-        : {}),
+      // return_private_key goes only with generate (checkMembers), so there is a key pair.
+      ...(own(input, 'return_private_key') === true ? { private_jwk: privateJwkOf(privateKey as KeyObject, publicJwk as JsonObject) } : {}),
       decoded: this.decoder.execute({ token }),
       source: 'sign',
     };
@@ -246,7 +245,7 @@ export class SignJwt {
     if (form.form !== 'jwt') {
       throw new DomainError('TOKEN_MALFORMED', `token: only a compact JWS with a JSON object payload can be re-signed, not a ${form.form}`);
     }
-    const [headerSegment = '', payloadSegment = ''] = form.jws.compact.split('.');
+    const [headerSegment, payloadSegment] = form.jws.compact.split('.') as [string, string, string];
     // Parsed again without decode's big-integer reviver: the segments are written as JSON.stringify writes them.
     return { header: parseSegment(headerSegment), payload: parseSegment(payloadSegment), headerSegment, payloadSegment };
   }
@@ -279,7 +278,8 @@ export class SignJwt {
       claims.splice(at, 1);
     }
     const relative = TIMES.map(([option]) => own(input, option));
-    const now = relative.some((value) => value !== undefined && value !== false) ? Math.floor(this.clock.nowMs() / 1000) : 0;
+    // The clock, once per call.
+    const now = Math.floor(this.clock.nowMs() / 1000);
     TIMES.forEach(([option, claim], index) => {
       const value = relative[index];
       if (value === undefined || value === false) return;
@@ -300,7 +300,7 @@ const PRIVATE_MEMBERS: Readonly<Record<string, readonly string[]>> = { RSA: ['d'
 function publicJwkOf(publicKey: KeyObject, alg: SigningAlgorithm, kid: string | undefined): JsonObject {
   const jwk = publicKey.export({ format: 'jwk' }) as JsonObject;
   const kty = jwk.kty as string;
-  const members = (PUBLIC_MEMBERS[kty] ?? []).map((name) => [name, jwk[name]] as const);
+  const members = (PUBLIC_MEMBERS[kty] as readonly string[]).map((name) => [name, jwk[name]] as const);
   return Object.fromEntries([
     ['kty', kty],
     ...members,
@@ -312,6 +312,6 @@ function publicJwkOf(publicKey: KeyObject, alg: SigningAlgorithm, kid: string | 
 
 function privateJwkOf(privateKey: KeyObject, publicJwk: JsonObject): JsonObject {
   const jwk = privateKey.export({ format: 'jwk' }) as JsonObject;
-  const extra = (PRIVATE_MEMBERS[jwk.kty as string] ?? []).map((name) => [name, jwk[name]] as const);
+  const extra = (PRIVATE_MEMBERS[jwk.kty as string] as readonly string[]).map((name) => [name, jwk[name]] as const);
   return Object.fromEntries([...Object.entries(publicJwk), ...extra]);
 }

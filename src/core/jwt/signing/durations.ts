@@ -26,7 +26,7 @@ export function relativeSeconds(member: string, value: number | string): number 
     } else if (duration !== null && duration.slice(2).some((part) => part !== undefined) && !text.endsWith('T')) {
       const magnitude = duration.slice(2).reduce((sum, part, index) => sum + Number(part ?? 0) * (UNIT_SECONDS[index] as number), 0);
       seconds = duration[1] === '-' ? -magnitude : magnitude;
-    } else if (/^-?P(?:\d+Y)?(?:\d+M)?/.test(text) && /^-?P[^T]*[YM]/.test(text)) {
+    } else if (/^-?P[^T]*[YM]/.test(text)) {
       throw refuse(member, 'years and months have no fixed length; use weeks, days, hours, minutes or seconds');
     } else {
       throw refuse(

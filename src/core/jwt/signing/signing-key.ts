@@ -53,7 +53,7 @@ function privateRead(key: KeyObject, id: string | null, jwkAlg: string | null): 
   const type = key.asymmetricKeyType;
   let row: { algorithms: readonly SigningAlgorithm[]; defaultAlgorithm: SigningAlgorithm; words: string };
   if (type === 'rsa') {
-    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    const bits = key.asymmetricKeyDetails?.modulusLength as number;
     if (bits < MIN_RSA_BITS || bits > MAX_RSA_BITS) {
       throw refuse('key', `an RSA key of ${bits} bits; signing needs ${MIN_RSA_BITS} to ${MAX_RSA_BITS} bits (RFC 7518 §3.3)`);
     }
@@ -116,7 +116,7 @@ function pemRead(text: string): SigningKeyRead {
 export function readSigningKey(secret: string | undefined, key: unknown): SigningKeyRead {
   if (secret !== undefined) {
     if (secret.length > MAX_SIGNING_KEY_LENGTH) throw refuse('secret', `longer than ${MAX_SIGNING_KEY_LENGTH} characters`);
-    return secretRead('secret', Buffer.from(secret, 'utf8'), null, null);
+    return secretRead('secret', Buffer.from(secret), null, null);
   }
   if (typeof key === 'string') {
     if (key.length > MAX_SIGNING_KEY_LENGTH) throw refuse('key', `longer than ${MAX_SIGNING_KEY_LENGTH} characters`);

@@ -14,7 +14,7 @@ import { SignJwt, type SignJwtInput } from '../../../../src/core/use-cases/sign-
 import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
-import { RFC7519_3_1_TOKEN } from '../../../support/fixtures.js';
+import { RFC7516_JWE, RFC7519_3_1_TOKEN } from '../../../support/fixtures.js';
 import { RFC7515_A1_KEY, RFC7515_A2_KEY, RFC7515_A2_TOKEN, RFC7515_A3_PRIVATE_KEY, RFC8037_A1 } from '../../../vectors/jose-keys.js';
 
 const NOW = 1_800_000_000;
@@ -161,7 +161,10 @@ describe('refusals, each naming the member', () => {
       'return_private_key needs generate: true; a key you send is never sent back',
     ],
     [{ payload: {}, secret: SECRET, alg: 'NoNe' }, 'alg: alg is none, and a none token carries no signature (RFC 8725 §3.1)'],
-    [{ payload: {}, secret: SECRET, alg: 'hs256' }, /^alg: "hs256" is not one of HS256/],
+    [
+      { payload: {}, secret: SECRET, alg: 'hs256' },
+      'alg: "hs256" is not one of HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519',
+    ],
     [{ payload: {}, secret: SECRET, alg: 'HS256', header: { alg: 'HS384' } }, 'alg: the alg member (HS256) and header.alg (HS384) differ'],
     [{ payload: {}, header: { alg: 1 }, secret: SECRET }, 'header: header.alg must be a string'],
     [{ payload: {}, secret: SECRET, alg: 'RS256' }, 'alg: RS256 cannot be made with a secret, which makes HS256, HS384, HS512'],
@@ -200,6 +203,20 @@ describe('refusals, each naming the member', () => {
       { payload: {}, key: { ...RFC7515_A1_KEY, k: 'c2hvcnQ' } },
       'key: HS256 needs a secret of at least 32 bytes (RFC 7518 §3.2); this one has 5',
     ],
+    [{ payload: {}, set: {}, unset: [], secret: SECRET }, 'set and unset apply only to re-signing a token, not to payload'],
+    [
+      { payload: {}, key: RFC7515_A2_KEY, alg: 'ES256' },
+      'alg: ES256 cannot be made with an RSA key of 2048 bits, which makes RS256, RS384, RS512, PS256, PS384, PS512',
+    ],
+    [
+      { payload: {}, key: { ...RFC7515_A2_KEY, alg: 'PS256' }, alg: 'RS256' },
+      'alg: RS256 cannot be made with an RSA key of 2048 bits, which makes PS256',
+    ],
+    [
+      { payload: {}, key: { ...RFC7515_A1_KEY, alg: 'HS512' }, alg: 'HS256' },
+      'alg: HS256 cannot be made with an oct JWK, which makes HS512',
+    ],
+    [{ payload: {}, key: RFC8037_A1, alg: 'ES256' }, 'alg: ES256 cannot be made with an Ed25519 key, which makes EdDSA, Ed25519'],
   ])('refuses %j', async (input, message) => {
     await expectDomainErrorAsync(sign(input), 'SIGN_OPTION_INVALID', message);
   });
@@ -211,7 +228,12 @@ describe('refusals, each naming the member', () => {
     ],
     [{ ...RFC7515_A3_PRIVATE_KEY, use: 'enc' }, 'key: its use is "enc", not "sig"'],
     [{ ...RFC7515_A3_PRIVATE_KEY, key_ops: ['verify'] }, 'key: its key_ops do not include "sign"'],
-    [{ ...RFC7515_A3_PRIVATE_KEY, alg: 'ES384' }, /^key: its alg ES384 is not one an EC P-256 key makes/],
+    [{ ...RFC7515_A3_PRIVATE_KEY, alg: 'ES384' }, 'key: its alg ES384 is not one an EC P-256 key makes (ES256)'],
+    [
+      { ...RFC7515_A2_KEY, alg: 'ES256' },
+      'key: its alg ES256 is not one an RSA key of 2048 bits makes (RS256, RS384, RS512, PS256, PS384, PS512)',
+    ],
+    ['x'.repeat(8192), 'key: a PEM must be one PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block'],
     [
       '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----',
       /^key: this is a public key or a certificate/,
@@ -243,6 +265,15 @@ describe('refusals, each naming the member', () => {
     await expectDomainErrorAsync(sign({ payload: {}, key }), 'SIGN_KEY_INVALID', message);
   });
 
+  it('refuses a secret over 8192 characters, and a JWK the key reader refuses, in its words', async () => {
+    await expectDomainErrorAsync(
+      sign({ payload: {}, secret: 'x'.repeat(8193) }),
+      'SIGN_KEY_INVALID',
+      'secret: longer than 8192 characters',
+    );
+    await expectDomainErrorAsync(sign({ payload: {}, key: {} }), 'KEY_INVALID', 'key: the JWK has no kty');
+  });
+
   it('never quotes the secret or the key in a refusal', async () => {
     const secret = 'short-secret-XYZ';
     const refusal = await sign({ payload: {}, secret, alg: 'HS512' }).catch((error: unknown) => (error as Error).message);
@@ -256,6 +287,39 @@ describe('refusals, each naming the member', () => {
 });
 
 describe('what a key says of itself, and the times set in place', () => {
+  it('signs with edge cases that are no refusal', async () => {
+    expect((await sign({ payload: {}, secret: 'x'.repeat(8192) })).algorithm).toBe('HS256');
+    expect((await sign({ payload: {}, key: { ...RFC8037_A1, key_ops: ['sign'], use: 'sig' }, alg: 'Ed25519' })).algorithm).toBe('Ed25519');
+    expect(
+      (await sign({ payload: {}, key: { ...RFC7515_A1_KEY, alg: 'HS512', k: Buffer.alloc(64, 1).toString('base64url') } })).algorithm,
+    ).toBe('HS512');
+    expect((await sign({ payload: {}, header: { cty: 5 }, secret: SECRET })).header).toEqual({ alg: 'HS256', typ: 'JWT', cty: 5 });
+    const resigned = await sign({ token: RFC7519_3_1_TOKEN, alg: 'HS384', key: RFC7515_A1_KEY });
+    expect([resigned.algorithm, resigned.notes]).toEqual(['HS384', ['The algorithm changed from HS256 to HS384.']]);
+    // Options that are false or absent set nothing, and let set and unset name their claims.
+    const kept = await sign({ token: RFC7519_3_1_TOKEN, set: { iat: 1 }, unset: ['exp'], issued_at: false, key: RFC7515_A1_KEY });
+    expect(kept.payload).toEqual({ iss: 'joe', 'http://example.com/is_root': true, iat: 1 });
+    const first = await sign({ token: RFC7519_3_1_TOKEN, unset: ['iss'], key: RFC7515_A1_KEY });
+    expect(first.changes).toEqual([{ op: 'remove', name: 'iss', from: 'joe', to: null }]);
+    const noKid = await sign({ payload: {}, key: RFC7515_A3_PRIVATE_KEY });
+    expect(Object.keys(noKid.key?.public_jwk ?? {})).toEqual(['kty', 'crv', 'x', 'y', 'alg', 'use']);
+  });
+
+  it('notes an old alg that was not a string, or none at all', async () => {
+    const oddAlg = `${Buffer.from('{"alg":5}').toString('base64url')}.${Buffer.from('{"a":1}').toString('base64url')}.c2ln`;
+    expect((await sign({ token: oddAlg, secret: SECRET })).notes).toEqual(['The algorithm changed from 5 to HS256.']);
+    const noAlg = `${Buffer.from('{"typ":"JWT"}').toString('base64url')}.${Buffer.from('{"a":1}').toString('base64url')}.c2ln`;
+    expect((await sign({ token: noAlg, secret: SECRET })).notes).toEqual(['The algorithm changed from null to HS256.']);
+  });
+
+  it('names what it cannot re-sign', async () => {
+    await expectDomainErrorAsync(
+      sign({ token: RFC7516_JWE, secret: SECRET }),
+      'TOKEN_MALFORMED',
+      'token: only a compact JWS with a JSON object payload can be re-signed, not a jwe',
+    );
+  });
+
   it("takes kid from the key when re-signing, keeps the token's when the key has none, and keeps typ as it was", async () => {
     const token = (await sign({ header: { kid: 'old', typ: 'at+jwt' }, payload: { a: 1 }, secret: SECRET })).token;
     const withKid = await sign({ token, key: { ...RFC7515_A3_PRIVATE_KEY, kid: 'new' } });
@@ -295,6 +359,7 @@ describe('relativeSeconds', () => {
     [' PT90M ', 5400],
     ['P1W2DT3H', 7 * 86400 + 2 * 86400 + 3 * 3600],
     ['-PT1M', -60],
+    ['P1D', 86400],
     ['P0D', 0],
     ['P2W', 14 * 86400],
     ['PT5S', 5],
@@ -311,6 +376,11 @@ describe('relativeSeconds', () => {
     ['PT1.5S', /ISO 8601 duration/],
     ['P', /ISO 8601 duration/],
     ['PT', /ISO 8601 duration/],
+    ['P1DT', /ISO 8601 duration/],
+    ['P10Y', /years and months/],
+    ['-P1Y2D', /years and months/],
+    ['xP1Y', /ISO 8601 duration/],
+    ['PT1M1Y', /ISO 8601 duration/],
     ['pt1h', /ISO 8601 duration/],
     [1.5, /whole number of seconds/],
     [3_155_760_001, /more than 3155760000 seconds/],
