@@ -37,9 +37,10 @@ export function planTrpcCall(
     !call.decodable ||
     procedures.length > (call.batch ? maxBatchSize : 1) ||
     // A mutation goes to tRPC's own handler, which answers a GET of it 405.
-    !procedures.every(
-      (procedure) => OPERATION_BY_PROCEDURE.get(procedure)?.mutation === undefined && OPERATION_BY_PROCEDURE.has(procedure),
-    ) ||
+    !procedures.every((procedure) => {
+      const operation = OPERATION_BY_PROCEDURE.get(procedure);
+      return operation !== undefined && operation.mutation !== true;
+    }) ||
     call.params.has('connectionParams')
   ) {
     return undefined;
