@@ -1,12 +1,12 @@
-import type { KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { DomainError } from '../errors.js';
 import { own, type JsonObject } from '../jwt/compact.js';
 import { MAX_TOKEN_LENGTH, readToken } from '../jwt/forms.js';
 import { relativeSeconds } from '../jwt/signing/durations.js';
-import { MIN_SECRET_BYTES, publicKeyOf, readSigningKey, type SigningKeyRead } from '../jwt/signing/signing-key.js';
+import { MIN_SECRET_BYTES, readSigningKey, type SigningKeyRead } from '../jwt/signing/signing-key.js';
 import { keyObjectThumbprint } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
-import { SIGNING_ALGORITHMS, isPublicKeyAlgorithm } from '../jwt/algorithms.js';
+import { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS, isPublicKeyAlgorithm } from '../jwt/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../ports/token-signer.js';
 import type { DecodeJwt, DecodedJwt } from './decode-jwt.js';
 
@@ -78,7 +78,6 @@ const TIMES = [
 const refuse = (message: string): DomainError => new DomainError('SIGN_OPTION_INVALID', message);
 const segment = (value: JsonObject): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const parseSegment = (text: string): JsonObject => JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as JsonObject;
-const isAsymmetric = (alg: unknown): alg is AsymmetricAlgorithm => isPublicKeyAlgorithm(alg);
 
 /** The members present, each of its type; then §4g's checks of which go together, before any key, algorithm or time. */
 function checkMembers(input: SignJwtInput): void {
@@ -124,8 +123,8 @@ function chooseAlgorithm(input: SignJwtInput, headerAlg: unknown, renewing: bool
   const fromHeader = typeof headerAlg === 'string' && (!renewing || key === null || key.algorithms.includes(headerAlg as SigningAlgorithm));
   const chosen = (asked ?? (fromHeader ? headerAlg : undefined) ?? key?.defaultAlgorithm) as SigningAlgorithm | undefined;
   if (key === null) {
-    if (!isAsymmetric(chosen)) {
-      throw refuse(`alg: generate needs an asymmetric alg, from alg or the header: ${SIGNING_ALGORITHMS.filter(isAsymmetric).join(', ')}`);
+    if (!isPublicKeyAlgorithm(chosen)) {
+      throw refuse(`alg: generate needs an asymmetric alg, from alg or the header: ${PUBLIC_KEY_ALGORITHMS.join(', ')}`);
     }
     return chosen;
   }
@@ -177,7 +176,7 @@ export class SignJwt {
     const alg = chooseAlgorithm(input, renewing ? oldAlg : own(headerGiven, 'alg'), renewing, key);
     const privateKey =
       key === null ? await this.signer.generate(alg as AsymmetricAlgorithm) : key.key.kind === 'private' ? key.key.key : null;
-    const publicKey = privateKey === null ? null : publicKeyOf(privateKey);
+    const publicKey = privateKey === null ? null : createPublicKey(privateKey);
     const thumbprint = publicKey === null ? null : keyObjectThumbprint(publicKey);
     const keyId = key === null ? thumbprint : key.id;
 

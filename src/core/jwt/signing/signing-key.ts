@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { DomainError } from '../../errors.js';
 import { readJwk } from '../../keys/read-keys.js';
 import { HMAC_ALGORITHMS } from '../algorithms.js';
@@ -134,6 +134,3 @@ export function readSigningKey(secret: string | undefined, key: unknown): Signin
   }
   return jwkRead(key);
 }
-
-/** The public KeyObject of an asymmetric signing key. */
-export const publicKeyOf = (key: KeyObject): KeyObject => createPublicKey(key);
