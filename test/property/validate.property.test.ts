@@ -3,27 +3,15 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { validateInput } from '../../src/adapters/driving/contract/schemas.js';
 import { tokenOf } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
 import { RFC9449_PROOF } from '../vectors/jose-keys.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '1000000' });
 
-const PARAMETERS = [
-  'profile',
-  'issuer',
-  'audience',
-  'nonce',
-  'access_token',
-  'code',
-  'state',
-  'max_age',
-  'htm',
-  'htu',
-  'jkt',
-  'key',
-  'clock_tolerance',
-] as const;
+// Every parameter of the operation's input schema but the token itself.
+const PARAMETERS = Object.keys(validateInput.shape).filter((name) => name !== 'token');
 const PROFILES = ['oidc_id_token', 'oauth_access_token', 'dpop_proof', 'client_assertion', 'logout_token', 'security_event_token', 'other'];
 
 const claims = fc.dictionary(
