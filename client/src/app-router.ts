@@ -14,6 +14,48 @@ type Mutation<Input, Output> = TRPCMutationProcedure<{ meta: object; input: Inpu
 
 export type AmrValue = { value: unknown; known: boolean; description: string | null; defined_by: string[] };
 
+export type Certificate = {
+  subject: string;
+  issuer: string;
+  serial: string;
+  not_before: Utc;
+  not_after: Utc;
+  expired: boolean;
+  days_left: number;
+  self_signed: boolean;
+  x5t_s256: string;
+  x5t: string;
+  subject_alt_names: string[];
+  issued_by_next: boolean | null;
+};
+
+export type DecodedToken = {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown> | null;
+  signature: string | null;
+  algorithm: string | null;
+  token_type: string | null;
+  expires_at: string | null;
+  issued_at: string | null;
+  not_before: string | null;
+  expired: boolean | null;
+  issuer: string | null;
+  audience: string | string[] | null;
+  subject: string | null;
+  encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
+  source: 'decode';
+  findings: Finding[];
+  explained: ExplainedMember[];
+  issuer_vendor: IssuerVendor;
+  profile: ProfileReport;
+  input: string;
+  nested?: NestedToken | undefined;
+  serialization?: 'flattened' | 'general' | undefined;
+  signatures?: JwsSignature[] | undefined;
+  jwe?: JweFacts | undefined;
+  sd_jwt?: SdJwt | undefined;
+};
+
 export type DictionaryEntry = {
   in: 'header' | 'payload';
   name: string;
@@ -135,11 +177,7 @@ export type InnermostToken = {
   findings: Finding[];
   explained: ExplainedMember[];
   issuer_vendor: IssuerVendor;
-  profile: {
-    name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
-    detected_by: 'typ' | 'claims';
-    checks: ProfileCheck[];
-  } | null;
+  profile: ProfileReport;
   serialization?: 'flattened' | 'general' | undefined;
   signatures?: JwsSignature[] | undefined;
   jwe?: JweFacts | undefined;
@@ -165,6 +203,28 @@ export type JwsSignature = {
   key_id: string | null;
   signature: string;
 };
+
+export type KeyFinding = {
+  code:
+    | 'private_key_material'
+    | 'symmetric_key'
+    | 'weak_rsa'
+    | 'x5c_key_mismatch'
+    | 'x5t_mismatch'
+    | 'alg_key_mismatch'
+    | 'non_canonical_encoding'
+    | 'certificate_expired'
+    | 'certificate_chain_broken'
+    | 'certificate_expires_soon'
+    | 'deprecated_alg'
+    | 'use_and_key_ops'
+    | 'missing_kid'
+    | 'duplicate_kid';
+  severity: 'critical' | 'warning' | 'info';
+  message: string;
+};
+
+export type KeyVerificationFailure = { code: 'signature_invalid' | 'key_mismatch' | 'key_not_found'; message: string } | null;
 
 export type LocalTime = {
   time_zone: string;
@@ -197,16 +257,22 @@ export type NestedToken = {
   findings: Finding[];
   explained: ExplainedMember[];
   issuer_vendor: IssuerVendor;
-  profile: {
-    name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
-    detected_by: 'typ' | 'claims';
-    checks: ProfileCheck[];
-  } | null;
+  profile: ProfileReport;
   nested?: InnermostToken | undefined;
   serialization?: 'flattened' | 'general' | undefined;
   signatures?: JwsSignature[] | undefined;
   jwe?: JweFacts | undefined;
   sd_jwt?: SdJwt | undefined;
+};
+
+export type Operand = {
+  input: string;
+  utc: Utc;
+  exact: string;
+  detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
+  local?: LocalTime | undefined;
+  resolution?: Resolution | undefined;
+  leap_second?: true | undefined;
 };
 
 export type ProfileCheck = {
@@ -216,6 +282,12 @@ export type ProfileCheck = {
   reference: string;
   reason_code?: string | null | undefined;
 };
+
+export type ProfileReport = {
+  name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
+  detected_by: 'typ' | 'claims';
+  checks: ProfileCheck[];
+} | null;
 
 export type Resolution = {
   kind: 'unique' | 'gap' | 'overlap';
@@ -328,24 +400,8 @@ export type AppRouter = TRPCBuiltRouter<
           largest_unit?: string | undefined;
         },
         {
-          from: {
-            input: string;
-            utc: Utc;
-            exact: string;
-            detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
-            local?: LocalTime | undefined;
-            resolution?: Resolution | undefined;
-            leap_second?: true | undefined;
-          };
-          to: {
-            input: string;
-            utc: Utc;
-            exact: string;
-            detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
-            local?: LocalTime | undefined;
-            resolution?: Resolution | undefined;
-            leap_second?: true | undefined;
-          };
+          from: Operand;
+          to: Operand;
           time_zone: string;
           largest_unit: 'seconds' | 'years' | 'months' | 'weeks' | 'days' | 'hours' | 'minutes';
           sign: 0 | 1 | -1;
@@ -377,15 +433,7 @@ export type AppRouter = TRPCBuiltRouter<
           overflow?: string | undefined;
         },
         {
-          from: {
-            input: string;
-            utc: Utc;
-            exact: string;
-            detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
-            local?: LocalTime | undefined;
-            resolution?: Resolution | undefined;
-            leap_second?: true | undefined;
-          };
+          from: Operand;
           duration: string;
           time_zone: string;
           result: { utc: Utc; exact: string; local?: LocalTime | undefined; resolution?: Resolution | undefined };
@@ -394,39 +442,7 @@ export type AppRouter = TRPCBuiltRouter<
       >;
     };
     jwt: {
-      decode: Query<
-        { token: string; check_secrets?: boolean | 'true' | 'false' | undefined },
-        {
-          header: Record<string, unknown>;
-          payload: Record<string, unknown> | null;
-          signature: string | null;
-          algorithm: string | null;
-          token_type: string | null;
-          expires_at: string | null;
-          issued_at: string | null;
-          not_before: string | null;
-          expired: boolean | null;
-          issuer: string | null;
-          audience: string | string[] | null;
-          subject: string | null;
-          encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
-          source: 'decode';
-          findings: Finding[];
-          explained: ExplainedMember[];
-          issuer_vendor: IssuerVendor;
-          profile: {
-            name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
-            detected_by: 'typ' | 'claims';
-            checks: ProfileCheck[];
-          } | null;
-          input: string;
-          nested?: NestedToken | undefined;
-          serialization?: 'flattened' | 'general' | undefined;
-          signatures?: JwsSignature[] | undefined;
-          jwe?: JweFacts | undefined;
-          sd_jwt?: SdJwt | undefined;
-        }
-      >;
+      decode: Query<{ token: string; check_secrets?: boolean | 'true' | 'false' | undefined }, DecodedToken>;
       verify: Query<
         {
           token: string;
@@ -480,75 +496,13 @@ export type AppRouter = TRPCBuiltRouter<
             thumbprint: { sha256: string; uri: string };
             public_jwk: Record<string, unknown> | null;
             public_pem: string | null;
-            certificate: {
-              subject: string;
-              issuer: string;
-              serial: string;
-              not_before: Utc;
-              not_after: Utc;
-              expired: boolean;
-              days_left: number;
-              self_signed: boolean;
-              x5t_s256: string;
-              x5t: string;
-              subject_alt_names: string[];
-              issued_by_next: boolean | null;
-            } | null;
-            findings: {
-              code:
-                | 'private_key_material'
-                | 'symmetric_key'
-                | 'weak_rsa'
-                | 'x5c_key_mismatch'
-                | 'x5t_mismatch'
-                | 'alg_key_mismatch'
-                | 'non_canonical_encoding'
-                | 'certificate_expired'
-                | 'certificate_chain_broken'
-                | 'certificate_expires_soon'
-                | 'deprecated_alg'
-                | 'use_and_key_ops'
-                | 'missing_kid'
-                | 'duplicate_kid';
-              severity: 'critical' | 'warning' | 'info';
-              message: string;
-            }[];
-            verification?:
-              | {
-                  selected: boolean;
-                  valid: boolean;
-                  reason: { code: 'signature_invalid' | 'key_mismatch' | 'key_not_found'; message: string } | null;
-                }
-              | undefined;
+            certificate: Certificate | null;
+            findings: KeyFinding[];
+            verification?: { selected: boolean; valid: boolean; reason: KeyVerificationFailure } | undefined;
           }[];
-          findings: {
-            code:
-              | 'private_key_material'
-              | 'symmetric_key'
-              | 'weak_rsa'
-              | 'x5c_key_mismatch'
-              | 'x5t_mismatch'
-              | 'alg_key_mismatch'
-              | 'non_canonical_encoding'
-              | 'certificate_expired'
-              | 'certificate_chain_broken'
-              | 'certificate_expires_soon'
-              | 'deprecated_alg'
-              | 'use_and_key_ops'
-              | 'missing_kid'
-              | 'duplicate_kid';
-            severity: 'critical' | 'warning' | 'info';
-            message: string;
-          }[];
+          findings: KeyFinding[];
           source: 'inspect_key';
-          verification?:
-            | {
-                algorithm: string | null;
-                key_id: string | null;
-                valid: boolean;
-                reason: { code: 'signature_invalid' | 'key_mismatch' | 'key_not_found'; message: string } | null;
-              }
-            | undefined;
+          verification?: { algorithm: string | null; key_id: string | null; valid: boolean; reason: KeyVerificationFailure } | undefined;
         }
       >;
       validate: Query<
@@ -602,36 +556,7 @@ export type AppRouter = TRPCBuiltRouter<
           algorithm: string;
           key: { public_jwk: Record<string, unknown>; thumbprint: string } | null;
           notes: string[];
-          decoded: {
-            header: Record<string, unknown>;
-            payload: Record<string, unknown> | null;
-            signature: string | null;
-            algorithm: string | null;
-            token_type: string | null;
-            expires_at: string | null;
-            issued_at: string | null;
-            not_before: string | null;
-            expired: boolean | null;
-            issuer: string | null;
-            audience: string | string[] | null;
-            subject: string | null;
-            encoding: 'jwt' | 'jwe' | 'jwe-json' | 'jws-json' | 'sd-jwt';
-            source: 'decode';
-            findings: Finding[];
-            explained: ExplainedMember[];
-            issuer_vendor: IssuerVendor;
-            profile: {
-              name: 'oidc_id_token' | 'oauth_access_token' | 'dpop_proof' | 'client_assertion' | 'logout_token' | 'security_event_token';
-              detected_by: 'typ' | 'claims';
-              checks: ProfileCheck[];
-            } | null;
-            input: string;
-            nested?: NestedToken | undefined;
-            serialization?: 'flattened' | 'general' | undefined;
-            signatures?: JwsSignature[] | undefined;
-            jwe?: JweFacts | undefined;
-            sd_jwt?: SdJwt | undefined;
-          };
+          decoded: DecodedToken;
           source: 'sign';
           changes?: { op: 'add' | 'replace' | 'remove'; name: string; from: unknown; to: unknown }[] | undefined;
           private_jwk?: Record<string, unknown> | undefined;

@@ -428,6 +428,51 @@ export interface components {
              */
             iso: string;
         };
+        /** @description A token decoded, with its findings and explained members: the /jwt/decode body */
+        DecodedToken: {
+            input: string;
+            /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
+            header: {
+                [key: string]: unknown;
+            };
+            /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
+            payload: {
+                [key: string]: unknown;
+            } | null;
+            signature: string | null;
+            algorithm: string | null;
+            token_type: string | null;
+            expires_at: string | null;
+            issued_at: string | null;
+            not_before: string | null;
+            expired: boolean | null;
+            /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
+            issuer: string | null;
+            /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
+            audience: (string | string[]) | null;
+            /** @description sub when it is a string, else null; payload keeps it as given */
+            subject: string | null;
+            /** @enum {string} */
+            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
+            /** @constant */
+            source: "decode";
+            /** @description Security findings about the token, most severe first; empty when there is nothing to say */
+            findings: components["schemas"]["Finding"][];
+            /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
+            explained: components["schemas"]["ExplainedMember"][];
+            issuer_vendor: components["schemas"]["IssuerVendor"];
+            profile: components["schemas"]["ProfileReport"];
+            /**
+             * @description For a JWS JSON serialization
+             * @enum {string}
+             */
+            serialization?: "flattened" | "general";
+            /** @description For a JWS JSON serialization: every signature, in order */
+            signatures?: components["schemas"]["JwsSignature"][];
+            jwe?: components["schemas"]["JweFacts"];
+            sd_jwt?: components["schemas"]["SdJwt"];
+            nested?: components["schemas"]["NestedToken"];
+        };
         Finding: {
             /** @enum {string} */
             code: "alg_none" | "alg_missing" | "no_expiry" | "expired" | "not_yet_valid" | "issued_in_future" | "long_lived" | "date_in_milliseconds" | "date_not_numeric" | "remote_key_url" | "embedded_key" | "suspicious_kid" | "critical_header" | "unencoded_payload" | "duplicate_member" | "claim_type_invalid" | "known_secret" | "header_conflict" | "jwe_rsa1_5" | "jwe_compression" | "jwe_pbes2_count" | "sd_duplicate_digest" | "sd_reserved_name" | "sd_claim_overwrite" | "sd_hash_mismatch" | "sd_unmatched_disclosure" | "sd_key_binding_type";
@@ -2922,50 +2967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        input: string;
-                        /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
-                        header: {
-                            [key: string]: unknown;
-                        };
-                        /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
-                        payload: {
-                            [key: string]: unknown;
-                        } | null;
-                        signature: string | null;
-                        algorithm: string | null;
-                        token_type: string | null;
-                        expires_at: string | null;
-                        issued_at: string | null;
-                        not_before: string | null;
-                        expired: boolean | null;
-                        /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
-                        issuer: string | null;
-                        /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
-                        audience: (string | string[]) | null;
-                        /** @description sub when it is a string, else null; payload keeps it as given */
-                        subject: string | null;
-                        /** @enum {string} */
-                        encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
-                        /** @constant */
-                        source: "decode";
-                        /** @description Security findings about the token, most severe first; empty when there is nothing to say */
-                        findings: components["schemas"]["Finding"][];
-                        /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
-                        explained: components["schemas"]["ExplainedMember"][];
-                        issuer_vendor: components["schemas"]["IssuerVendor"];
-                        profile: components["schemas"]["ProfileReport"];
-                        /**
-                         * @description For a JWS JSON serialization
-                         * @enum {string}
-                         */
-                        serialization?: "flattened" | "general";
-                        /** @description For a JWS JSON serialization: every signature, in order */
-                        signatures?: components["schemas"]["JwsSignature"][];
-                        jwe?: components["schemas"]["JweFacts"];
-                        sd_jwt?: components["schemas"]["SdJwt"];
-                        nested?: components["schemas"]["NestedToken"];
-                    };
+                    "application/json": components["schemas"]["DecodedToken"];
                 };
             };
             /** @description Invalid input: the detail names the parameter and what is wrong */
@@ -3087,50 +3089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        input: string;
-                        /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
-                        header: {
-                            [key: string]: unknown;
-                        };
-                        /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
-                        payload: {
-                            [key: string]: unknown;
-                        } | null;
-                        signature: string | null;
-                        algorithm: string | null;
-                        token_type: string | null;
-                        expires_at: string | null;
-                        issued_at: string | null;
-                        not_before: string | null;
-                        expired: boolean | null;
-                        /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
-                        issuer: string | null;
-                        /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
-                        audience: (string | string[]) | null;
-                        /** @description sub when it is a string, else null; payload keeps it as given */
-                        subject: string | null;
-                        /** @enum {string} */
-                        encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
-                        /** @constant */
-                        source: "decode";
-                        /** @description Security findings about the token, most severe first; empty when there is nothing to say */
-                        findings: components["schemas"]["Finding"][];
-                        /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
-                        explained: components["schemas"]["ExplainedMember"][];
-                        issuer_vendor: components["schemas"]["IssuerVendor"];
-                        profile: components["schemas"]["ProfileReport"];
-                        /**
-                         * @description For a JWS JSON serialization
-                         * @enum {string}
-                         */
-                        serialization?: "flattened" | "general";
-                        /** @description For a JWS JSON serialization: every signature, in order */
-                        signatures?: components["schemas"]["JwsSignature"][];
-                        jwe?: components["schemas"]["JweFacts"];
-                        sd_jwt?: components["schemas"]["SdJwt"];
-                        nested?: components["schemas"]["NestedToken"];
-                    };
+                    "application/json": components["schemas"]["DecodedToken"];
                 };
             };
             /** @description Invalid input: the detail names the parameter and what is wrong */
@@ -4632,50 +4591,7 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         /** @description The /jwt/decode body of the new token, findings included */
-                        decoded: {
-                            input: string;
-                            /** @description The JOSE header; for a JSON serialization, the first signature or recipient, merged */
-                            header: {
-                                [key: string]: unknown;
-                            };
-                            /** @description The claims verbatim; null for a JWE and for a JWS carrying another token */
-                            payload: {
-                                [key: string]: unknown;
-                            } | null;
-                            signature: string | null;
-                            algorithm: string | null;
-                            token_type: string | null;
-                            expires_at: string | null;
-                            issued_at: string | null;
-                            not_before: string | null;
-                            expired: boolean | null;
-                            /** @description iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given */
-                            issuer: string | null;
-                            /** @description aud when it is a string or an array of strings, else null; payload keeps it as given */
-                            audience: (string | string[]) | null;
-                            /** @description sub when it is a string, else null; payload keeps it as given */
-                            subject: string | null;
-                            /** @enum {string} */
-                            encoding: "jwt" | "jwe" | "jwe-json" | "jws-json" | "sd-jwt";
-                            /** @constant */
-                            source: "decode";
-                            /** @description Security findings about the token, most severe first; empty when there is nothing to say */
-                            findings: components["schemas"]["Finding"][];
-                            /** @description Every header member, then every claim, in the order written, explained from IANA and the detected issuer */
-                            explained: components["schemas"]["ExplainedMember"][];
-                            issuer_vendor: components["schemas"]["IssuerVendor"];
-                            profile: components["schemas"]["ProfileReport"];
-                            /**
-                             * @description For a JWS JSON serialization
-                             * @enum {string}
-                             */
-                            serialization?: "flattened" | "general";
-                            /** @description For a JWS JSON serialization: every signature, in order */
-                            signatures?: components["schemas"]["JwsSignature"][];
-                            jwe?: components["schemas"]["JweFacts"];
-                            sd_jwt?: components["schemas"]["SdJwt"];
-                            nested?: components["schemas"]["NestedToken"];
-                        };
+                        decoded: components["schemas"]["DecodedToken"];
                         /** @constant */
                         source: "sign";
                     };

@@ -347,7 +347,7 @@ const exact = z.string().meta({
   example: '2024-10-26T10:00:00Z',
 });
 // The operand object: /to-utc's body (a timestamp) or /to-unix's (a date-time), without source, with exact.
-const operandBody = z
+export const operandBody = z
   .object({
     input: z.string(),
     detected_unit: z.enum(TIMESTAMP_UNITS).optional(),
@@ -423,7 +423,7 @@ export const profileCheck = z
   })
   .meta({ id: 'ProfileCheck' });
 
-const profileReport = z
+export const profileReport = z
   .object({
     name: z.enum(PROFILE_NAMES),
     detected_by: z.enum(['typ', 'claims']),
@@ -588,11 +588,13 @@ export const nestedToken = z
   .object({ ...decodedFields, nested: innermostToken.optional() })
   .meta({ id: 'NestedToken', description: 'The token a cty: JWT token carries, decoded as /jwt/decode answers for it, without input' });
 
-export const decodeOutput = z.object({
-  input: z.string(),
-  ...decodedFields,
-  nested: nestedToken.optional(),
-});
+export const decodeOutput = z
+  .object({
+    input: z.string(),
+    ...decodedFields,
+    nested: nestedToken.optional(),
+  })
+  .meta({ id: 'DecodedToken', description: 'A token decoded, with its findings and explained members: the /jwt/decode body' });
 
 export const dictionaryEntry = z
   .object({
@@ -629,7 +631,7 @@ export const verifyOutput = z.object({
   nested: nestedToken.optional(),
 });
 
-const keyFinding = z
+export const keyFinding = z
   .object({
     code: z.enum(KEY_FINDING_CODES),
     severity: z.enum(SEVERITIES),
@@ -637,12 +639,12 @@ const keyFinding = z
   })
   .meta({ id: 'KeyFinding' });
 
-const keyReason = z
+export const keyReason = z
   .object({ code: z.enum(['key_mismatch', 'signature_invalid', 'key_not_found']), message: z.string() })
   .nullable()
   .meta({ id: 'KeyVerificationFailure', description: 'Why the signature did not verify; null when valid' });
 
-const certificate = z
+export const certificate = z
   .object({
     subject: z.string().meta({ description: 'RFC 4514: the last RDN first', example: 'CN=example.com,O=Example,C=DE' }),
     issuer: z.string(),
