@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOutput, identifyOutput } from '../../../src/adapters/driving/contract/schemas.js';
+import { decodeOutput, identifyOutput, signInput } from '../../../src/adapters/driving/contract/schemas.js';
 
 // The output checks written by hand rather than as zod records: each must still refuse what the
 // OpenAPI document says cannot be there.
@@ -22,5 +22,28 @@ describe('the hand-written output checks', () => {
     const parsed = jsonObject.safeParse(JSON.parse('{"__proto__": {"a": 1}, "b": [1]}'));
     expect(parsed.success && Object.hasOwn(parsed.data, '__proto__')).toBe(true);
     for (const value of [null, [], 'x', 1]) expect(jsonObject.safeParse(value).success).toBe(false);
+  });
+});
+
+// /jwt/sign's body is checked by the use case too, with the same messages, so no HTTP test can tell the two apart; the
+// command line reads these checks to know which options take JSON, so they are tested here, on the schema itself.
+describe("/jwt/sign's body", () => {
+  const refusal = (body: unknown) => {
+    const parsed = signInput.safeParse(body);
+    return parsed.success ? 'accepted' : parsed.error.issues[0]?.message;
+  };
+
+  it.each(['payload', 'header', 'set'])('%s takes any JSON object, and refuses a string, a number, null or an array', (member) => {
+    expect(refusal({ [member]: { a: [1], b: null } })).toBe('accepted');
+    for (const value of ['x', 42, null, []]) expect(refusal({ [member]: value })).toBe(`${member} must be a JSON object`);
+  });
+
+  it('key takes a string or a JSON object, and refuses a number, null or an array', () => {
+    for (const key of ['-----BEGIN PRIVATE KEY-----', { kty: 'OKP' }]) expect(refusal({ key })).toBe('accepted');
+    for (const key of [42, null, []]) expect(refusal({ key })).toBe('key must be a JWK object, or a string holding a JWK or a PEM');
+  });
+
+  it('refuses a body that is not an object', () => {
+    for (const body of [[1], 'x', null]) expect(refusal(body)).toBe('request body must be a JSON object');
   });
 });
