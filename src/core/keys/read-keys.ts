@@ -78,6 +78,9 @@ const NODE_OKP: ReadonlyMap<string, string> = new Map([
   ['ed448', 'Ed448'],
   ['x448', 'X448'],
 ]);
+/** A JWK's public members (RFC 7518 §6), in the order a public JWK is written. */
+export const PUBLIC_MEMBERS = ['crv', 'x', 'y', 'n', 'e'] as const;
+/** A JWK's private members (RFC 7518 §6.2.2, §6.3.2, RFC 8037 §2). */
 export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -413,7 +416,7 @@ export function publicJwk(key: ReadKey): JsonObject | null {
   if (key.required.kty === 'oct') return null;
   const { kty, ...members } = key.required;
   const ordered: JsonObject = { kty };
-  for (const name of ['crv', 'x', 'y', 'n', 'e'] as const) {
+  for (const name of PUBLIC_MEMBERS) {
     const value = (members as Record<string, string | undefined>)[name];
     if (value !== undefined) ordered[name] = value;
   }

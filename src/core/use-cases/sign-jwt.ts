@@ -4,7 +4,7 @@ import { own, type JsonObject } from '../jwt/compact.js';
 import { MAX_TOKEN_LENGTH, readToken } from '../jwt/forms.js';
 import { relativeSeconds } from '../jwt/signing/durations.js';
 import { MIN_SECRET_BYTES, readSigningKey, type SigningKeyRead } from '../jwt/signing/signing-key.js';
-import { keyObjectThumbprint } from '../keys/read-keys.js';
+import { keyObjectThumbprint, PRIVATE_MEMBERS, PUBLIC_MEMBERS } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
 import { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS, isPublicKeyAlgorithm } from '../jwt/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../ports/token-signer.js';
@@ -292,17 +292,16 @@ export class SignJwt {
   }
 }
 
-const PUBLIC_MEMBERS: Readonly<Record<string, readonly string[]>> = { RSA: ['n', 'e'], EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'] };
-const PRIVATE_MEMBERS: Readonly<Record<string, readonly string[]>> = { RSA: ['d', 'p', 'q', 'dp', 'dq', 'qi'], EC: ['d'], OKP: ['d'] };
+/** The members of `jwk` among `names`, in the order of `names`. */
+const membersOf = (jwk: JsonObject, names: readonly string[]) =>
+  names.filter((name) => jwk[name] !== undefined).map((name) => [name, jwk[name]] as const);
 
 /** `kty`, the public members, `alg`, `use: "sig"`, and `kid` when the token has one (contract §4g). */
 function publicJwkOf(publicKey: KeyObject, alg: SigningAlgorithm, kid: string | undefined): JsonObject {
   const jwk = publicKey.export({ format: 'jwk' }) as JsonObject;
-  const kty = jwk.kty as string;
-  const members = (PUBLIC_MEMBERS[kty] as readonly string[]).map((name) => [name, jwk[name]] as const);
   return Object.fromEntries([
-    ['kty', kty],
-    ...members,
+    ['kty', jwk.kty],
+    ...membersOf(jwk, PUBLIC_MEMBERS),
     ['alg', alg],
     ['use', 'sig'],
     ...(kid === undefined ? [] : [['kid', kid] as const]),
@@ -311,6 +310,5 @@ function publicJwkOf(publicKey: KeyObject, alg: SigningAlgorithm, kid: string | 
 
 function privateJwkOf(privateKey: KeyObject, publicJwk: JsonObject): JsonObject {
   const jwk = privateKey.export({ format: 'jwk' }) as JsonObject;
-  const extra = (PRIVATE_MEMBERS[jwk.kty as string] as readonly string[]).map((name) => [name, jwk[name]] as const);
-  return Object.fromEntries([...Object.entries(publicJwk), ...extra]);
+  return Object.fromEntries([...Object.entries(publicJwk), ...membersOf(jwk, PRIVATE_MEMBERS)]);
 }

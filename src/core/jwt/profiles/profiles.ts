@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isPublicKeyAlgorithm, PUBLIC_KEY_ALGORITHMS } from '../algorithms.js';
 import { own, type JsonObject } from '../compact.js';
+import { PRIVATE_MEMBERS } from '../../keys/read-keys.js';
 import { idTokenHash } from './token-hash.js';
 import { httpUrl, sameUrl } from './same-url.js';
 
@@ -134,7 +135,6 @@ export interface Check {
 type Verdict = readonly [passed: boolean | null, message: string];
 type Rule = (context: RuleContext) => Verdict;
 
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'];
 const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
 /** A rule's answer; the failure message is only written when the rule fails, since decode runs rules on every token. */
 const verdict = (passed: boolean, yes: string, no: () => string): Verdict => (passed ? [true, yes] : [false, no()]);
