@@ -1,5 +1,5 @@
 // The listener's own answers, in-process: what Node's parser refuses, the connections it
-// must not answer twice, and the metrics listener. The errors are the ones Node raises;
+// must not answer twice, a client that leaves half-way through its body, and the metrics listener. The errors are the ones Node raises;
 // a timeout is emitted rather than waited for (test/process/timeouts.test.ts waits).
 import { eventually } from '../support/eventually.js';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitStore, StoreHealth, WindowUsage } from '../../src/core/ports/rate-limit-store.js';
 import { HttpMetrics } from '../../src/adapters/driving/http/observability/metrics.js';
 import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { capturedLogger } from '../support/logs.js';
 import { listen, testService, type Running } from '../support/service.js';
 
 /** A store whose answers wait until the test releases them, so that a request stays in flight. */
@@ -173,6 +175,54 @@ describe('answers Node forces before any route', () => {
     expect(server.server.headersTimeout).toBe(10_000);
     // Set per server, which @types/node does not declare.
     expect((server.server as { maxHeaderSize?: number }).maxHeaderSize).toBe(16 * 1024);
+  });
+});
+
+describe('a client that leaves half-way through its body', () => {
+  const REQUEST_HEAD =
+    'POST /jwt/decode HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"token":"eyJ';
+
+  /** The server's request and answer, once it has them, and the request's log lines. */
+  async function leaving(store?: RateLimitStore) {
+    const { lines, logger } = capturedLogger();
+    const server = await listen(testService({}, { logger, ...(store ? { rateLimitStore: store } : {}) }).app);
+    running = server;
+    const exchange = new Promise<[IncomingMessage, ServerResponse]>((resolve) =>
+      server.server.once('request', (req, res) => resolve([req, res])),
+    );
+    const { client } = await connection(server);
+    client.write(REQUEST_HEAD);
+    const [req, res] = await exchange;
+    const requestLines = () =>
+      lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'request' || entry.level === 'error');
+    return { server, client, req, res, requestLines };
+  }
+
+  it('ends the request it was reading: logged as 499 on its route, no internal error, and the next client answered', async () => {
+    const { server, client, req, res, requestLines } = await leaving();
+    await eventually(() => req.listenerCount('data') > 0, { what: 'the body reader' });
+    client.destroy();
+    await eventually(() => requestLines().length > 0, { what: 'the log line' });
+    expect(requestLines()).toEqual([expect.objectContaining({ msg: 'request', route: '/jwt/decode', method: 'POST', status: 499 })]);
+    // The reader lets go and the pipeline reaches its error answer: 400, cut off, written to no one.
+    await eventually(() => req.listenerCount('data') === 0 && res.statusCode === 400, { what: 'the request to end' });
+    await request(server.url).get('/unix-timestamp/to-utc?timestamp=0').expect(200);
+  });
+
+  it('finishes a request whose client left while its rate-limit decision was pending', async () => {
+    const store = new HeldStore();
+    const { client, req, res, requestLines } = await leaving(store);
+    await eventually(() => store.held === 1, { what: 'the decision to be asked for' });
+    client.destroy();
+    await eventually(() => req.destroyed, { what: 'the request to be gone' });
+    store.release();
+    // The body step refuses a request already gone, so the pipeline reaches its error answer (400, cut off; written
+    // to no one) instead of waiting forever for a body that will not come.
+    await eventually(() => res.statusCode === 400, { what: 'the pipeline to answer' });
+    expect(req.listenerCount('data')).toBe(0);
+    expect(requestLines()).toEqual([expect.objectContaining({ route: '/jwt/decode', status: 499 })]);
   });
 });
 

@@ -15,13 +15,15 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const tooLarge = (): HttpError => new HttpError(413, `request body must be at most ${BODY_LIMIT_BYTES} bytes`, { Connection: 'close' });
+const cutOff = (): HttpError => new HttpError(400, 'request body was cut off');
 
 /**
  * Reads a POST body as text: JSON by its Content-Type (415 otherwise, even
  * for an empty body, as tRPC's own handler answers), at
  * most BODY_LIMIT_BYTES (413, read no further, the connection then closed),
  * in strict UTF-8. An absent body is the empty string. A body that stops
- * arriving is cut off by the server's request timeout.
+ * arriving is cut off by the server's request timeout; one whose client left,
+ * before or during the read, is refused as cut off.
  */
 export function readBody(req: IncomingMessage): Promise<string> {
   if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) {
@@ -29,6 +31,8 @@ export function readBody(req: IncomingMessage): Promise<string> {
   }
   if (!carriesBody(req)) return Promise.resolve('');
   if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) return Promise.reject(tooLarge());
+  // Gone before the read began (say, while the rate limit was decided): no event is left to wait for.
+  if (req.destroyed) return Promise.reject(cutOff());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -59,7 +63,7 @@ export function readBody(req: IncomingMessage): Promise<string> {
     // The client went away mid-body: nobody reads the answer, but the request must still end.
     const onAborted = (): void => {
       settle();
-      reject(new HttpError(400, 'request body was cut off'));
+      reject(cutOff());
     };
     req.on('data', onData);
     req.on('end', onEnd);
