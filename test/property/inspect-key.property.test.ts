@@ -1,9 +1,10 @@
-// /jwt/inspect-key against arbitrary JSON and PEM-looking text: 200 or 400, never a 5xx, and never a private
-// member, a k or a private key's secret in the answer.
+// /jwt/inspect-key against arbitrary JSON, PEM-looking text and damaged certificates: 200 or 400, never a 5xx,
+// and never a private member, a k or a private key's secret in the answer.
 import fc from 'fast-check';
 import { generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { makeChain, x5cOf } from '../support/certificates.js';
 import { testService } from '../support/service.js';
 import { RFC7517_A1, RFC7517_C1, RFC8037_A1 } from '../vectors/jose-keys.js';
 
@@ -61,6 +62,49 @@ const pemLooking = fc
     return `junk\n-----BEGIN ${label}-----\n${mutated.replace(/.{64}/g, '$&\n')}\n${end ? `-----END ${label}-----\n` : ''}`;
   });
 
+// Real certificates (openssl), damaged in their DER or in their base64 text: a byte flipped, a run cut out, a run
+// repeated. Any of them may still parse, or not; none may answer a 5xx.
+const chain = makeChain();
+const certificates = [chain.root, chain.intermediate, chain.leaf, chain.stranger, chain.v1].map(({ pem }) => pem);
+
+type Damage = readonly ['flip' | 'cut' | 'repeat', number, number];
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const flipBits = (byte: number, by: number): number => byte ^ ((by % 255) + 1);
+// In the base64 text a character becomes another base64 character, so that the text still decodes.
+const flipCharacter = (byte: number, by: number): number =>
+  BASE64_ALPHABET.charCodeAt((BASE64_ALPHABET.indexOf(String.fromCharCode(byte)) + by) % 64);
+
+/** `whole` with one byte flipped, `by` bytes cut out, or `by` bytes repeated, at `at` (wrapped to its length). */
+function damaged(whole: Uint8Array, [kind, at, by]: Damage, flip: (byte: number, by: number) => number): Uint8Array {
+  const start = at % whole.length;
+  switch (kind) {
+    case 'flip':
+      return whole.map((byte, index) => (index === start ? flip(byte, by) : byte));
+    case 'cut':
+      return Buffer.concat([whole.subarray(0, start), whole.subarray(start + by)]);
+    case 'repeat':
+      return Buffer.concat([whole.subarray(0, start + by), whole.subarray(start)]);
+  }
+}
+
+const damage = fc.tuple(fc.constantFrom('flip', 'cut', 'repeat'), fc.nat(2000), fc.integer({ min: 1, max: 40 }));
+
+const pemOf = (base64: string): string => `-----BEGIN CERTIFICATE-----\n${base64.replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`;
+
+const damagedCertificate = fc
+  .tuple(fc.nat(certificates.length - 1), fc.boolean(), damage, fc.boolean())
+  .map(([which, inDer, how, chained]) => {
+    const base64 = x5cOf(certificates[which] ?? '');
+    const body = inDer
+      ? damaged(Buffer.from(base64, 'base64'), how, flipBits).toBase64()
+      : Buffer.from(damaged(Buffer.from(base64, 'ascii'), how, flipCharacter)).toString('ascii');
+    return pemOf(body) + (chained ? (certificates[(which + 1) % certificates.length] ?? '') : '');
+  });
+
+/** The offset of the first UTCTime's first digit in a certificate's DER: its notBefore. */
+const notBeforeAt = (pem: string): number => Buffer.from(x5cOf(pem), 'base64').indexOf(Buffer.from([0x17, 0x0d])) + 2;
+
 function expectSafe(res: request.Response, secrets: readonly string[]): void {
   expect([200, 400]).toContain(res.status);
   if (res.status === 400) expect((res.body as { detail: string }).detail).toMatch(/^(key|token)\b/);
@@ -103,6 +147,21 @@ describe('/jwt/inspect-key with arbitrary input', () => {
         if (res.status === 200) expect(res.text).not.toContain(pkcs8Body.slice(0, 64));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('answers a real certificate damaged in its DER or its base64 text with 200 or 400', async () => {
+    await fc.assert(
+      fc.asyncProperty(damagedCertificate, async (key) => {
+        expectSafe(await post({ key }), []);
+      }),
+      {
+        numRuns: 300,
+        // A notBefore digit made a letter: OpenSSL reads the certificate, its validity names no instant.
+        examples: [
+          [pemOf(damaged(Buffer.from(x5cOf(chain.leaf.pem), 'base64'), ['flip', notBeforeAt(chain.leaf.pem), 0x70], flipBits).toBase64())],
+        ],
+      },
     );
   });
 });

@@ -29,6 +29,8 @@ export interface Certificate {
   readonly issuer: string;
   readonly serial: string;
   readonly subjectAltNames: string[];
+  readonly notBeforeMs: number;
+  readonly notAfterMs: number;
 }
 
 const DAY_SECONDS = 86_400;
@@ -153,9 +155,15 @@ function subjectAltNames(extensions: DerNode | undefined): string[] {
   return [];
 }
 
-/** Reads a DER certificate; throws (node:crypto's error or a DerError) when it does not parse. */
+/**
+ * Reads a DER certificate; throws (node:crypto's error, a DerError or a RangeError) when it does not parse, a
+ * validity time that OpenSSL accepts but that names no instant (a damaged digit) included.
+ */
 export function readCertificate(der: Uint8Array): Certificate {
   const x509 = new X509Certificate(der);
+  const notBeforeMs = x509.validFromDate.getTime();
+  const notAfterMs = x509.validToDate.getTime();
+  if (!Number.isFinite(notBeforeMs) || !Number.isFinite(notAfterMs)) throw new RangeError('a validity time names no instant');
   const certificate = derAt(der, 0);
   const tbs = derChildren(certificate)[0] as DerNode;
   const fields = derChildren(tbs);
@@ -173,6 +181,8 @@ export function readCertificate(der: Uint8Array): Certificate {
     issuer: rfc4514(issuer),
     serial: hex(serialBytes),
     subjectAltNames: subjectAltNames(extensions),
+    notBeforeMs,
+    notAfterMs,
   };
 }
 
@@ -196,9 +206,7 @@ const base64Url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('ba
 
 /** §4f's `certificate`, at `nowMs`, with the certificate that follows it in its chain, if any. */
 export function certificateFacts(certificate: Certificate, next: Certificate | undefined, nowMs: number): CertificateFacts {
-  const { x509 } = certificate;
-  const notBefore = x509.validFromDate.getTime();
-  const notAfter = x509.validToDate.getTime();
+  const { x509, notBeforeMs: notBefore, notAfterMs: notAfter } = certificate;
   const selfSigned = isSelfSigned(certificate);
   const secondsLeft = Math.floor((notAfter - nowMs) / 1000);
   return {
