@@ -2093,7 +2093,10 @@ export interface operations {
                      * @example 1700000000
                      */
                     timestamp?: string;
-                    /** @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp */
+                    /**
+                     * @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp
+                     * @example 2023-11-14T23:13:20+01:00[Europe/Berlin]
+                     */
                     datetime?: string;
                     /**
                      * @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds
@@ -4502,17 +4505,35 @@ export interface operations {
                     payload?: {
                         [key: string]: unknown;
                     };
-                    /** @description Header members of a new token; alg, typ and kid are added as needed */
+                    /**
+                     * @description Header members of a new token; alg, typ and kid are added as needed
+                     * @example {
+                     *       "kid": "key-1"
+                     *     }
+                     */
                     header?: {
                         [key: string]: unknown;
                     };
-                    /** @description A compact JWS to re-sign instead of payload: its old signature is not checked */
+                    /**
+                     * @description A compact JWS to re-sign instead of payload: its old signature is not checked
+                     * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+                     */
                     token?: string;
-                    /** @description Re-signing: claims to add or replace (null sets a claim to null) */
+                    /**
+                     * @description Re-signing: claims to add or replace (null sets a claim to null)
+                     * @example {
+                     *       "admin": true
+                     *     }
+                     */
                     set?: {
                         [key: string]: unknown;
                     };
-                    /** @description Re-signing: names of claims to remove */
+                    /**
+                     * @description Re-signing: names of claims to remove
+                     * @example [
+                     *       "iat"
+                     *     ]
+                     */
                     unset?: string[];
                     /**
                      * @description The algorithm: HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA or Ed25519
@@ -4524,13 +4545,27 @@ export interface operations {
                      * @example a-string-secret-at-least-256-bits-long
                      */
                     secret?: string;
-                    /** @description A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept */
+                    /**
+                     * @description A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept
+                     * @example {
+                     *       "kty": "OKP",
+                     *       "crv": "Ed25519",
+                     *       "d": "nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A",
+                     *       "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
+                     *     }
+                     */
                     key?: string | {
                         [key: string]: unknown;
                     };
-                    /** @description true makes a key pair for this call only, never stored: RSA 2048, EC on the algorithm's curve, or Ed25519 */
+                    /**
+                     * @description true makes a key pair for this call only, never stored: RSA 2048, EC on the algorithm's curve, or Ed25519
+                     * @example true
+                     */
                     generate?: boolean;
-                    /** @description With generate: true, the answer adds private_jwk */
+                    /**
+                     * @description With generate: true, the answer adds private_jwk
+                     * @example true
+                     */
                     return_private_key?: boolean;
                     /**
                      * @description Sets exp to now plus this: seconds, or an ISO 8601 duration of W, D, H, M, S
@@ -4542,7 +4577,10 @@ export interface operations {
                      * @example -PT1M
                      */
                     not_before_in?: number | string;
-                    /** @description true sets iat to now */
+                    /**
+                     * @description true sets iat to now
+                     * @example true
+                     */
                     issued_at?: boolean;
                 };
             };

@@ -45,6 +45,83 @@ describe('the OpenAPI document', () => {
   });
 });
 
+interface Schema {
+  readonly $ref?: string;
+  readonly example?: unknown;
+  readonly examples?: readonly unknown[];
+  readonly enum?: readonly unknown[];
+  readonly properties?: Readonly<Record<string, Schema>>;
+}
+interface Parameter {
+  readonly name: string;
+  readonly example?: unknown;
+  readonly examples?: Readonly<Record<string, unknown>>;
+  readonly schema?: Schema;
+}
+interface Operation {
+  readonly parameters?: readonly Parameter[];
+  readonly requestBody?: { readonly content: Readonly<Record<string, { readonly schema: Schema }>> };
+}
+interface Document {
+  readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>;
+  readonly components: { readonly schemas: Readonly<Record<string, Schema>> };
+}
+
+/** A query parameter or request body member of an operation, named `METHOD path name`, with its examples and enum. */
+interface DocumentedInput {
+  readonly name: string;
+  readonly examples: readonly unknown[];
+  readonly allowed: readonly unknown[] | undefined;
+}
+
+/** Each query parameter and request body member of every operation in the document. */
+function documentedInputs(document: Document): DocumentedInput[] {
+  const resolve = (schema: Schema): Schema =>
+    schema.$ref === undefined ? schema : (document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] ?? {});
+  const examplesOf = (schema: Schema): unknown[] => [...(schema.example === undefined ? [] : [schema.example]), ...(schema.examples ?? [])];
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) => [
+      ...(operation.parameters ?? []).map((parameter): DocumentedInput => ({
+        name: `${method.toUpperCase()} ${path} ${parameter.name}`,
+        examples: [
+          ...(parameter.example === undefined ? [] : [parameter.example]),
+          ...Object.values(parameter.examples ?? {}).map((example) => (example as { value?: unknown }).value),
+          ...examplesOf(resolve(parameter.schema ?? {})),
+        ],
+        allowed: resolve(parameter.schema ?? {}).enum,
+      })),
+      ...Object.values(operation.requestBody?.content ?? {}).flatMap(({ schema }) =>
+        Object.entries(resolve(schema).properties ?? {}).map(([name, member]): DocumentedInput => ({
+          name: `${method.toUpperCase()} ${path} body ${name}`,
+          examples: examplesOf(resolve(member)),
+          allowed: resolve(member).enum,
+        })),
+      ),
+    ]),
+  );
+}
+
+describe('the examples of the OpenAPI document (contract §8)', () => {
+  const inputs = documentedInputs(served('', 'http://localhost:3000') as unknown as Document);
+
+  it('walks the query parameters and body members of every operation', () => {
+    const names = inputs.map(({ name }) => name);
+    expect(names).toContain('GET /unix-timestamp/format datetime');
+    expect(names).toContain('POST /unix-timestamp/format body datetime');
+    expect(names).toContain('POST /jwt/sign body unset');
+    expect(names.length).toBeGreaterThan(100);
+  });
+
+  it('gives every query parameter and body member an example, one of its enum when it has one', () => {
+    const lacking = inputs.filter(({ examples }) => examples.length === 0).map(({ name }) => name);
+    expect(lacking).toEqual([]);
+    const outside = inputs
+      .filter(({ examples, allowed }) => allowed !== undefined && !examples.every((example) => allowed.includes(example)))
+      .map(({ name }) => name);
+    expect(outside).toEqual([]);
+  });
+});
+
 describe('referencedSchemas', () => {
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

@@ -97,11 +97,13 @@ export const formatInput = inputObject({
   timestamp: stringParam('timestamp', 'The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime')
     .meta({ example: '1700000000' })
     .optional(),
-  // No example: the API reference fills in every example it has, and this and timestamp are exclusive.
+  // JSON Schema's examples, not example: the API reference fills in each `example`, and this and timestamp are exclusive.
   datetime: stringParam(
     'datetime',
     'The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp',
-  ).optional(),
+  )
+    .meta({ examples: ['2023-11-14T23:13:20+01:00[Europe/Berlin]'] })
+    .optional(),
   unit: operandUnit,
   tz: requestTz,
   disambiguation,
@@ -730,7 +732,8 @@ const objectMember = (name: string, description: string, example?: unknown) =>
   );
 const stringMember = (name: string, description: string, example?: string) =>
   member(z.string({ error: `${name} must be a string` }), description, example);
-const booleanMember = (name: string, description: string) => member(z.boolean({ error: `${name} must be true or false` }), description);
+const booleanMember = (name: string, description: string) =>
+  member(z.boolean({ error: `${name} must be true or false` }), description, true);
 const relativeMember = (name: string, description: string, example: string) =>
   member(z.union([z.number().int(), z.string()], { error: `${name} must be an integer of seconds or a string` }), description, example);
 
@@ -738,10 +741,14 @@ const relativeMember = (name: string, description: string, example: string) =>
 export const signInput = z.object(
   {
     payload: objectMember('payload', 'The claims of a new token', { sub: '1234567890', name: 'John Doe', admin: true, iat: 1516239022 }),
-    header: objectMember('header', 'Header members of a new token; alg, typ and kid are added as needed'),
-    token: stringMember('token', 'A compact JWS to re-sign instead of payload: its old signature is not checked'),
-    set: objectMember('set', 'Re-signing: claims to add or replace (null sets a claim to null)'),
-    unset: member(z.array(z.string(), { error: 'unset must be an array of strings' }), 'Re-signing: names of claims to remove'),
+    header: objectMember('header', 'Header members of a new token; alg, typ and kid are added as needed', { kid: 'key-1' }),
+    token: stringMember(
+      'token',
+      'A compact JWS to re-sign instead of payload: its old signature is not checked',
+      token.meta()?.example as string,
+    ),
+    set: objectMember('set', 'Re-signing: claims to add or replace (null sets a claim to null)', { admin: true }),
+    unset: member(z.array(z.string(), { error: 'unset must be an array of strings' }), 'Re-signing: names of claims to remove', ['iat']),
     alg: stringMember(
       'alg',
       'The algorithm: HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA or Ed25519',
@@ -763,6 +770,13 @@ export const signInput = z.object(
         { error: 'key must be a JWK object, or a string holding a JWK or a PEM' },
       ),
       'A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept',
+      // RFC 8037 A.1's published Ed25519 test key: the private half of /jwt/verify's example key.
+      {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A',
+        x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+      },
     ),
     generate: booleanMember(
       'generate',
