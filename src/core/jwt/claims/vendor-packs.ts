@@ -176,7 +176,7 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
   {
     code: 'okta',
     name: 'Okta',
-    patterns: ['https://{org}.okta.com[/oauth2/{server}]'],
+    patterns: ['https://{org}.okta.com[/oauth2/{server}]', 'https://{org}.oktapreview.com[/oauth2/{server}]'],
     claims: {
       cid: entry('Client ID', 'The client ID of the application that asked for the access token.', OKTA_ACCESS),
       idp: entry(

@@ -14,7 +14,7 @@ const CONTRACT_PACKS: ReadonlyArray<readonly [code: string, name: string, patter
     'acrs aio appid appidacr azpacr groups hasgroups idp idtyp in_corp ipaddr oid onprem_sid pwd_exp pwd_url rh roles scp tid unique_name upn uti ver wids xms_cc',
   ],
   ['auth0', 'Auth0', ['https://{tenant}.auth0.com/'], 'gty org_id org_name permissions'],
-  ['okta', 'Okta', ['https://{org}.okta.com[/oauth2/{server}]'], 'cid idp scp uid ver'],
+  ['okta', 'Okta', ['https://{org}.okta.com[/oauth2/{server}]', 'https://{org}.oktapreview.com[/oauth2/{server}]'], 'cid idp scp uid ver'],
   ['keycloak', 'Keycloak', ['http[s]://{host}[/auth]/realms/{realm}'], 'allowed-origins realm_access resource_access session_state typ'],
   ['google', 'Google', ['https://accounts.google.com', 'accounts.google.com'], 'hd'],
   [
@@ -90,6 +90,10 @@ describe('patternRegExp: {…} is one or more characters but / ? #, […] is opt
     ['https://{org}.okta.com[/oauth2/{server}]', 'https://dev-133337.okta.com/oauth2/default', true],
     ['https://{org}.okta.com[/oauth2/{server}]', 'https://dev-133337.okta.com/oauth2/', false],
     ['https://{org}.okta.com[/oauth2/{server}]', 'https://dev-133337.okta.com/', false],
+    ['https://{org}.oktapreview.com[/oauth2/{server}]', 'https://dev-133337.oktapreview.com', true],
+    ['https://{org}.oktapreview.com[/oauth2/{server}]', 'https://dev-133337.oktapreview.com/oauth2/default', true],
+    ['https://{org}.oktapreview.com[/oauth2/{server}]', 'https://dev-133337.oktapreview.com.evil.example', false],
+    ['https://{org}.oktapreview.com[/oauth2/{server}]', 'https://dev-133337.oktapreviewXcom', false],
     ['http[s]://{host}[/auth]/realms/{realm}', 'http://localhost:8080/realms/master', true],
     ['http[s]://{host}[/auth]/realms/{realm}', 'https://sso.example.com/auth/realms/acme', true],
     ['http[s]://{host}[/auth]/realms/{realm}', 'httpss://sso.example.com/realms/acme', false],
@@ -114,6 +118,8 @@ describe('issuer_vendor', () => {
     ['https://sts.windows.net/72f988bf-86f1-41af-91ab-2d7cd011db47/', 'entra', 'https://sts.windows.net/{tenant}/'],
     ['https://dev-abc.auth0.com/', 'auth0', 'https://{tenant}.auth0.com/'],
     ['https://dev-133337.okta.com/oauth2/default', 'okta', 'https://{org}.okta.com[/oauth2/{server}]'],
+    ['https://dev-133337.oktapreview.com', 'okta', 'https://{org}.oktapreview.com[/oauth2/{server}]'],
+    ['https://dev-133337.oktapreview.com/oauth2/default', 'okta', 'https://{org}.oktapreview.com[/oauth2/{server}]'],
     ['https://sso.example.com/realms/acme', 'keycloak', 'http[s]://{host}[/auth]/realms/{realm}'],
     ['accounts.google.com', 'google', 'accounts.google.com'],
     ['https://accounts.google.com', 'google', 'https://accounts.google.com'],
@@ -146,6 +152,9 @@ describe('issuer_vendor', () => {
     ['a pattern with a trailing slash missing', 'https://sts.windows.net/72f988bf'],
     ['another letter case', 'https://Accounts.google.com'],
     ['a prefix of a longer URL', 'https://appleid.apple.com.evil.example'],
+    ['an Okta preview look-alike', 'https://dev-133337.oktapreview.com.evil.example'],
+    ['an Okta preview look-alike with a server', 'https://dev-133337.oktapreview.com.evil.example/oauth2/default'],
+    ['an Okta preview host under another domain', 'https://oktapreview.com.evil.example/x.oktapreview.com'],
   ])('is null for %s', (_title, iss) => {
     expect(payloadOf({ iss }).issuer_vendor).toBeNull();
   });
