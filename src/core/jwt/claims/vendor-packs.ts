@@ -17,6 +17,10 @@ export interface VendorPack {
 
 const ENTRA_ACCESS = 'https://learn.microsoft.com/en-us/entra/identity-platform/access-token-claims-reference';
 const ENTRA_OPTIONAL = 'https://learn.microsoft.com/en-us/entra/identity-platform/optional-claims-reference';
+// Microsoft's public documentation describes neither app_displayname nor deviceid: this page only lists them among the
+// claims a policy cannot change. It describes xms_mirid nowhere at all, so the pack leaves that claim out.
+const ENTRA_RESTRICTED =
+  'https://learn.microsoft.com/en-us/entra/identity-platform/reference-claims-customization#json-web-token-jwt-restricted-claim-set';
 const AUTH0_CLAIMS = 'https://auth0.com/docs/secure/tokens/json-web-tokens/json-web-token-claims';
 const AUTH0_ORGANIZATIONS = 'https://auth0.com/docs/manage-users/organizations/using-tokens';
 const AUTH0_RBAC = 'https://auth0.com/docs/get-started/apis/enable-role-based-access-control-for-apis';
@@ -30,6 +34,7 @@ const COGNITO_ACCESS = 'https://docs.aws.amazon.com/cognito/latest/developerguid
 const FIREBASE_RULES = 'https://firebase.google.com/docs/rules/rules-and-auth';
 const FIREBASE_VERIFY = 'https://firebase.google.com/docs/auth/admin/verify-id-tokens';
 const GITHUB_OIDC = 'https://docs.github.com/en/actions/reference/security/oidc';
+const GITHUB_CONTEXTS = 'https://docs.github.com/en/actions/reference/workflows-and-actions/contexts#github-context';
 const KUBERNETES_BOUND = 'https://kubernetes.io/docs/reference/access-authn-authz/service-accounts-admin/';
 const KUBERNETES_LEGACY = 'https://kubernetes.io/docs/reference/access-authn-authz/authentication/#service-account-tokens';
 const APPLE = 'https://developer.apple.com/documentation/signinwithapple/authenticating-users-with-sign-in-with-apple';
@@ -43,6 +48,7 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
     name: 'Microsoft Entra ID',
     patterns: ['https://login.microsoftonline.com/{tenant}/v2.0', 'https://sts.windows.net/{tenant}/'],
     claims: {
+      acct: entry('Account status', "The user's status in the tenant: 0 for a member, 1 for a guest.", ENTRA_OPTIONAL),
       acrs: entry(
         'Authentication context IDs',
         'The Conditional Access authentication contexts that the user has satisfied, such as c1; an API checks it before a sensitive operation.',
@@ -52,6 +58,11 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
         'Internal data',
         'Opaque data that Entra ID uses to reuse tokens; an application must not read meaning into it.',
         ENTRA_ACCESS,
+      ),
+      app_displayname: entry(
+        'Application display name',
+        'The display name of the client application that asked for the token. Microsoft lists this claim without describing it.',
+        ENTRA_RESTRICTED,
       ),
       appid: entry(
         'Application ID (v1.0)',
@@ -67,6 +78,21 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
         'Client authentication (v2.0)',
         'How the client authenticated: 0 public client, 1 client ID and secret, 2 certificate; v2.0 tokens only.',
         ENTRA_ACCESS,
+      ),
+      ctry: entry(
+        'Country or region',
+        "The user's country or region as a two-letter code such as FR or JP, when the directory holds one.",
+        ENTRA_OPTIONAL,
+      ),
+      deviceid: entry(
+        'Device ID',
+        'The ID of the device the token was issued to. Microsoft lists this claim without describing it.',
+        ENTRA_RESTRICTED,
+      ),
+      fwd: entry(
+        'Original client address',
+        'The IP address of the client that sent the request, added when the request came from inside a virtual network (VNET).',
+        ENTRA_OPTIONAL,
       ),
       groups: entry(
         'Group object IDs',
@@ -94,6 +120,11 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
         ENTRA_OPTIONAL,
       ),
       ipaddr: entry('IP address', 'The IP address that the user authenticated from.', ENTRA_OPTIONAL),
+      login_hint: entry(
+        'Login hint',
+        'An opaque, base64-encoded hint to pass unchanged as the login_hint of a later sign-in, for silent single sign-on; it names no tenant, so signing in a guest needs the tenant besides.',
+        ENTRA_OPTIONAL,
+      ),
       oid: entry(
         'Object ID',
         'The immutable identifier of the user or service principal in this tenant, the same across the applications of the tenant; use it with tid to key data.',
@@ -121,6 +152,12 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
         'The delegated permissions (scopes) of the API that the client was granted, separated by spaces; absent from app-only tokens, which carry roles.',
         ENTRA_ACCESS,
       ),
+      tenant_ctry: entry(
+        'Tenant country or region',
+        "The resource tenant's country or region as a two-letter code, set for the tenant by an administrator.",
+        ENTRA_OPTIONAL,
+      ),
+      tenant_region_scope: entry('Tenant region', 'The region of the resource tenant.', ENTRA_OPTIONAL),
       tid: entry('Tenant ID', 'The directory (tenant) that issued the token and that the user signed in to.', ENTRA_ACCESS),
       unique_name: entry(
         'Display username (v1.0)',
@@ -138,6 +175,11 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
         ENTRA_ACCESS,
       ),
       ver: entry('Token version', 'The format of the token: 1.0 or 2.0, as the API registration asks for.', ENTRA_ACCESS),
+      verified_primary_email: entry(
+        'Verified primary e-mail',
+        "The user's primary authoritative e-mail address, taken from the PrimaryAuthoritativeEmail attribute.",
+        ENTRA_OPTIONAL,
+      ),
       wids: entry(
         'Directory role templates',
         "The template IDs of the tenant-wide directory roles assigned to the user, such as Global Administrator's 62e90394-69f5-4237-9190-012177145e10.",
@@ -146,6 +188,16 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
       xms_cc: entry(
         'Client capabilities',
         'The capabilities that the client declared, such as cp1: it can handle claims challenges, so it gets longer-lived tokens under continuous access evaluation.',
+        ENTRA_OPTIONAL,
+      ),
+      xms_pdl: entry(
+        'Preferred data location',
+        "In a Multi-Geo tenant, the user's preferred data location: the three-letter code of a geographic region.",
+        ENTRA_OPTIONAL,
+      ),
+      xms_tpl: entry(
+        'Tenant preferred language',
+        "The resource tenant's preferred language, when one is set, as a two-letter code such as en.",
         ENTRA_OPTIONAL,
       ),
     },
@@ -287,6 +339,11 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
       enterprise: entry('Enterprise', 'The slug of the enterprise that owns the repository, when there is one.', GITHUB_OIDC),
       enterprise_id: entry('Enterprise ID', 'The ID of the enterprise that owns the repository, when there is one.', GITHUB_OIDC),
       environment: entry('Environment', 'The deployment environment the job targets, when it names one.', GITHUB_OIDC),
+      environment_node_id: entry(
+        'Environment node ID',
+        "The node ID of the deployment environment the job targets. GitHub lists this claim in its provider's claims_supported without describing it.",
+        `${GITHUB_OIDC}#oidc-token-claims`,
+      ),
       event_name: entry(
         'Event name',
         'The event that triggered the workflow run, such as push, pull_request or workflow_dispatch.',
@@ -300,6 +357,11 @@ export const VENDOR_PACKS: readonly VendorPack[] = [
       ),
       job_workflow_sha: entry('Job workflow commit', 'The commit SHA of the workflow file the job runs.', GITHUB_OIDC),
       ref: entry('Git ref', 'The git ref that triggered the run, such as refs/heads/main or refs/tags/v1.', GITHUB_OIDC),
+      ref_protected: entry(
+        'Ref protected',
+        'Whether branch protections are configured for the ref that triggered the run, as the github.ref_protected context says.',
+        GITHUB_CONTEXTS,
+      ),
       ref_type: entry('Ref type', 'The kind of ref: branch or tag.', GITHUB_OIDC),
       repository: entry('Repository', 'The repository the workflow runs in, as owner/name.', GITHUB_OIDC),
       repository_id: entry('Repository ID', 'The numeric ID of the repository; unlike its name, it survives a rename.', GITHUB_OIDC),

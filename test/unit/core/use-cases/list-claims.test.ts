@@ -15,8 +15,8 @@ describe('ListClaims', () => {
       expect(answer.source).toBe('claims');
       expect(Object.keys(answer)).toEqual(['entries', 'registry_snapshot', 'source']);
     }
-    // 33 header parameter names, 163 claims, and the packs: 25 + 4 + 5 + 5 + 1 + 10 + 2 + 26 + 5 + 4.
-    expect(list.execute(undefined).entries).toHaveLength(33 + 163 + 87);
+    // 33 header parameter names, 163 claims, and the packs: 36 + 4 + 5 + 5 + 1 + 10 + 2 + 28 + 5 + 4.
+    expect(list.execute(undefined).entries).toHaveLength(33 + 163 + 100);
   });
 
   it('keeps the entries with exactly a name, in dictionary order', () => {

@@ -11,7 +11,7 @@ const CONTRACT_PACKS: ReadonlyArray<readonly [code: string, name: string, patter
     'entra',
     'Microsoft Entra ID',
     ['https://login.microsoftonline.com/{tenant}/v2.0', 'https://sts.windows.net/{tenant}/'],
-    'acrs aio appid appidacr azpacr groups hasgroups idp idtyp in_corp ipaddr oid onprem_sid pwd_exp pwd_url rh roles scp tid unique_name upn uti ver wids xms_cc',
+    'acct acrs aio app_displayname appid appidacr azpacr ctry deviceid fwd groups hasgroups idp idtyp in_corp ipaddr login_hint oid onprem_sid pwd_exp pwd_url rh roles scp tenant_ctry tenant_region_scope tid unique_name upn uti ver verified_primary_email wids xms_cc xms_mirid xms_pdl xms_tpl',
   ],
   ['auth0', 'Auth0', ['https://{tenant}.auth0.com/'], 'gty org_id org_name permissions'],
   ['okta', 'Okta', ['https://{org}.okta.com[/oauth2/{server}]', 'https://{org}.oktapreview.com[/oauth2/{server}]'], 'cid idp scp uid ver'],
@@ -28,7 +28,7 @@ const CONTRACT_PACKS: ReadonlyArray<readonly [code: string, name: string, patter
     'github_actions',
     'GitHub Actions',
     ['https://token.actions.githubusercontent.com[/{enterprise}]'],
-    'actor actor_id base_ref check_run_id enterprise enterprise_id environment event_name head_ref job_workflow_ref job_workflow_sha ref ref_type repository repository_id repository_owner repository_owner_id repository_visibility run_attempt run_id run_number runner_environment sha workflow workflow_ref workflow_sha',
+    'actor actor_id base_ref check_run_id enterprise enterprise_id environment environment_node_id event_name head_ref job_workflow_ref job_workflow_sha ref ref_type repository repository_id repository_owner repository_owner_id ref_protected repository_visibility run_attempt run_id run_number runner_environment sha workflow workflow_ref workflow_sha',
   ],
   [
     'kubernetes',
@@ -44,6 +44,11 @@ const CONTRACT_PACKS: ReadonlyArray<readonly [code: string, name: string, patter
   ['apple', 'Sign in with Apple', ['https://appleid.apple.com'], 'is_private_email nonce_supported real_user_status transfer_sub'],
 ];
 
+// Names the contract lists that no pack explains, because the vendor documents them nowhere public: Microsoft's
+// documentation never names xms_mirid (it calls it an internally documented first-party claim in
+// https://github.com/MicrosoftDocs/azure-docs/issues/96027), so there is nothing to explain it from.
+const UNDOCUMENTED: Readonly<Record<string, readonly string[]>> = { entra: ['xms_mirid'] };
+
 const payloadOf = (claims: Record<string, unknown>) => explainToken({}, claims);
 const member = (claims: Record<string, unknown>, name: string) => payloadOf(claims).explained.find((entry) => entry.name === name);
 
@@ -56,10 +61,11 @@ describe('the vendor packs', () => {
   });
 
   it.each(CONTRACT_PACKS)(
-    '%s explains at least the claims the contract lists, each with an https reference',
+    '%s explains the claims the contract lists, but those its vendor documents nowhere, each with an https reference',
     (code, _name, _patterns, claims) => {
       const pack = VENDOR_PACKS.find((candidate) => candidate.code === code)!;
-      for (const name of claims.split(' ')) {
+      const undocumented = UNDOCUMENTED[code] ?? [];
+      for (const name of claims.split(' ').filter((listed) => !undocumented.includes(listed))) {
         const entry = pack.claims[name];
         expect(entry, name).toBeDefined();
         expect(entry!.title.length, name).toBeGreaterThan(0);
@@ -69,6 +75,52 @@ describe('the vendor packs', () => {
       }
     },
   );
+
+  it('leaves out the listed claims that the vendor documents nowhere, so they stay unknown', () => {
+    const entra = { iss: 'https://sts.windows.net/72f988bf-86f1-41af-91ab-2d7cd011db47/', xms_mirid: '/subscriptions/s' };
+    expect(VENDOR_PACKS.find((pack) => pack.code === 'entra')!.claims.xms_mirid).toBeUndefined();
+    expect(member(entra, 'xms_mirid')).toMatchObject({ known: false, vendor: null, reference: null });
+  });
+
+  // Each claim the contract's lists gained, under an issuer of its vendor, with the page that documents it.
+  const ENTRA_OPTIONAL = 'https://learn.microsoft.com/en-us/entra/identity-platform/optional-claims-reference';
+  const ENTRA_RESTRICTED =
+    'https://learn.microsoft.com/en-us/entra/identity-platform/reference-claims-customization#json-web-token-jwt-restricted-claim-set';
+  const ENTRA_ISS = 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0';
+  const GITHUB_ISS = 'https://token.actions.githubusercontent.com';
+  it.each([
+    ['entra', ENTRA_ISS, 'acct', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'login_hint', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'ctry', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'tenant_ctry', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'tenant_region_scope', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'xms_pdl', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'xms_tpl', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'verified_primary_email', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'fwd', ENTRA_OPTIONAL],
+    ['entra', ENTRA_ISS, 'app_displayname', ENTRA_RESTRICTED],
+    ['entra', ENTRA_ISS, 'deviceid', ENTRA_RESTRICTED],
+    [
+      'github_actions',
+      GITHUB_ISS,
+      'ref_protected',
+      'https://docs.github.com/en/actions/reference/workflows-and-actions/contexts#github-context',
+    ],
+    ['github_actions', GITHUB_ISS, 'environment_node_id', 'https://docs.github.com/en/actions/reference/security/oidc#oidc-token-claims'],
+  ])('%s: under iss %s, %s is the vendor claim, citing %s', (code, iss, name, reference) => {
+    const pack = VENDOR_PACKS.find((candidate) => candidate.code === code)!;
+    expect(member({ iss, [name]: 'x' }, name)).toEqual({
+      in: 'payload',
+      name,
+      known: true,
+      title: pack.claims[name]!.title,
+      description: pack.claims[name]!.description,
+      defined_by: [pack.name],
+      reference,
+      vendor: code,
+    });
+    expect(member({ iss: 'https://issuer.example', [name]: 'x' }, name)).toMatchObject({ known: false, vendor: null });
+  });
 });
 
 describe('patternRegExp: {…} is one or more characters but / ? #, […] is optional, the rest is literal', () => {
