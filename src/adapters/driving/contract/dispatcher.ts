@@ -1,8 +1,17 @@
 import type { z } from 'zod';
 import { DomainError } from '../../../core/errors.js';
+import type { InputCarrier } from '../../../core/use-cases/call.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { runOperation, type AnyOperation, type Operation } from './catalog.js';
-import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE, failure, fromDomainError, type ApiFailure } from './errors.js';
+import {
+  INTERNAL_MESSAGE,
+  RATE_LIMIT_MESSAGE,
+  describeIssue,
+  failure,
+  fromDomainError,
+  invalidInputMessage,
+  type ApiFailure,
+} from './errors.js';
 
 /** The calls a request has paid for; each dispatched call takes one. */
 export interface CallBudget {
@@ -16,27 +25,30 @@ export interface CallContext {
   readonly useCases: UseCases;
   /** Missing means unpaid: the call is refused, never run for free. */
   readonly budget: CallBudget | undefined;
+  /** Where the input travelled; missing means a URL, where no secret is taken (core/use-cases/call.ts). */
+  readonly carrier?: InputCarrier;
 }
 
 export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: ApiFailure };
 
 /**
  * The one way any transport runs an operation: take one unit of the call's
- * budget, parse the raw input with the operation's schema, run its use case
- * (sync or async), check the result against the output schema, and turn a
- * DomainError into the mapped failure. It never rejects: anything unexpected is
- * an `INTERNAL_SERVER_ERROR` failure whose `cause` the transport may log.
+ * budget, parse the raw input with the operation's schema (a refusal names
+ * the member by its path), run its use case (sync or async), check the
+ * result against the output schema, and turn a DomainError into the mapped
+ * failure. It never rejects: anything unexpected is an `INTERNAL_SERVER_ERROR`
+ * failure whose `cause` the transport may log.
  */
 export async function dispatch<I extends z.ZodType, O extends z.ZodType>(
   operation: Operation<I, O>,
   rawInput: unknown,
-  { useCases, budget }: CallContext,
+  { useCases, budget, carrier }: CallContext,
 ): Promise<Outcome<z.output<O>>> {
   if (budget === undefined || !budget.take()) return { ok: false, error: failure('TOO_MANY_REQUESTS', RATE_LIMIT_MESSAGE) };
   try {
-    const input = operation.input.safeParse(rawInput);
-    if (!input.success) return { ok: false, error: failure('BAD_REQUEST', input.error.issues[0]?.message ?? 'invalid input') };
-    const result = await runOperation(operation, useCases, input.data);
+    const input = operation.input.safeParse(rawInput, { error: describeIssue });
+    if (!input.success) return { ok: false, error: failure('BAD_REQUEST', invalidInputMessage(input.error.issues)) };
+    const result = await runOperation(operation, useCases, input.data, { carrier });
     return { ok: true, data: operation.output.parse(result) };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, error: fromDomainError(error) };

@@ -1,0 +1,57 @@
+// Contract §5 and §7: a member the input schema refuses is named by its path (`unset[1] must be a string`),
+// never by zod's bare "expected string, received number", with the same detail on REST, tRPC and the CLI.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/adapters/driving/cli/cli.js';
+import { JWT_IO_TOKEN } from '../support/fixtures.js';
+import { testService } from '../support/service.js';
+
+const SECRET = 'a-string-secret-at-least-256-bits-long';
+const { app, application } = testService({ RATE_LIMIT_POINTS: '100000' });
+const post = (path: string, body: unknown) => request(app).post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
+
+const CASES: ReadonlyArray<[label: string, rest: string, procedure: string, body: Record<string, unknown>, detail: string]> = [
+  ['a number in unset', '/jwt/sign', 'jwt.sign', { token: JWT_IO_TOKEN, secret: SECRET, unset: ['a', 1] }, 'unset[1] must be a string'],
+  ['null in unset', '/jwt/sign', 'jwt.sign', { token: JWT_IO_TOKEN, secret: SECRET, unset: ['a', 'b', null] }, 'unset[2] must be a string'],
+  ['an object in unset', '/jwt/sign', 'jwt.sign', { payload: { a: 1 }, secret: SECRET, unset: [{}] }, 'unset[0] must be a string'],
+  ['a string for unset', '/jwt/sign', 'jwt.sign', { token: JWT_IO_TOKEN, secret: SECRET, unset: 'a' }, 'unset must be an array of strings'],
+  ['a number for secret', '/jwt/sign', 'jwt.sign', { payload: {}, secret: 12 }, 'secret must be a string'],
+  ['an array for payload', '/jwt/sign', 'jwt.sign', { payload: [], secret: SECRET }, 'payload must be a JSON object'],
+  [
+    'a fraction for expires_in',
+    '/jwt/sign',
+    'jwt.sign',
+    { payload: {}, secret: SECRET, expires_in: 1.5 },
+    'expires_in must be an integer of seconds or a string',
+  ],
+  ['a string for generate', '/jwt/sign', 'jwt.sign', { payload: {}, secret: SECRET, generate: 'yes' }, 'generate must be true or false'],
+  ['a number for token', '/jwt/decode', 'jwt.decode', { token: 5 }, 'token must be a string'],
+  [
+    'another word for check_secrets',
+    '/jwt/decode',
+    'jwt.decode',
+    { token: JWT_IO_TOKEN, check_secrets: 'yes' },
+    'check_secrets must be true or false',
+  ],
+  ['a number for timestamp', '/unix-timestamp/format', 'unixTimestamp.format', { timestamp: 1700000000 }, 'timestamp must be a string'],
+];
+
+describe('a refused member of a JSON body', () => {
+  it.each(CASES)('refuses %s on POST %s and tRPC %s with the same detail', async (_label, rest, procedure, body, detail) => {
+    const answer = await post(rest, body).expect(400);
+    expect(answer.body).toEqual({ detail });
+    const trpc = await post(`/trpc/${procedure}`, body).expect(400);
+    expect(trpc.body.error).toMatchObject({ message: detail, data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+  });
+
+  it('is named the same way by the command line, which keeps the secret from standard input out of it', async () => {
+    let out = '';
+    let err = '';
+    const code = await runCli(['sign', '--token', JWT_IO_TOKEN, '--unset', '["a",1]'], application.useCases, {
+      out: (text) => (out += text),
+      err: (text) => (err += text),
+      readStdin: () => Promise.resolve(`${SECRET}\n`),
+    });
+    expect([code, out, err]).toEqual([1, '', '{"detail":"unset[1] must be a string"}\n']);
+  });
+});
