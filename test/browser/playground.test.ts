@@ -125,7 +125,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
 
   it('shows a token: labelled coloured parts, formatted JSON, explained claims, findings most severe first', async () => {
     const { page, context, complaints } = await open();
-    await enter(page, tokens.jwt, /Decoded a token, jwt/);
+    await enter(page, tokens.jwt, /Decoded a token: a JWT/);
     const parts = page.locator('.parts li');
     expect(await parts.locator('.part-label').allTextContents()).toEqual(['Header', 'Payload', 'Signature']);
     const colours = await parts.evaluateAll((items) => items.map((item) => getComputedStyle(item).color));
@@ -150,7 +150,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     expect(cells[2]).toBe('in 3 hours');
     expect(await page.locator('table.claims tr', { has: page.locator('th code', { hasText: /^iss$/ }) }).textContent()).toContain('Issuer');
 
-    await enter(page, tokens.unsigned, /Decoded a token, jwt, with 2 findings/);
+    await enter(page, tokens.unsigned, /Decoded a token: a JWT \(JWS compact serialization\), with 2 findings/);
     expect(await page.locator('.finding').evaluateAll((items) => items.map((item) => item.firstElementChild?.textContent))).toEqual([
       'Critical',
       'Warning',
@@ -163,7 +163,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
   it('explains every member from the service: a recognised issuer named at the top, its claims grouped under its name', async () => {
     const { page, context, complaints } = await open();
     const entra = VENDOR_TOKENS.find((vector) => vector.code === 'entra')!;
-    await enter(page, tokenOf(entra), /Decoded a token, jwt/);
+    await enter(page, tokenOf(entra), /Decoded a token: a JWT/);
     expect(await page.locator('.issuer strong').textContent()).toBe('Microsoft Entra ID access token');
     const vendorTable = page.locator('table.claims', { has: page.locator('caption', { hasText: 'Microsoft Entra ID claims' }) });
     const tid = vendorTable.locator('tr', { has: page.locator('th code', { hasText: /^tid$/ }) });
@@ -196,7 +196,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
 
   it('shows SD-JWT disclosures, JWE facts and a nested token', async () => {
     const { page, context } = await open();
-    await enter(page, tokens.sdJwt, /Decoded a token, sd-jwt/);
+    await enter(page, tokens.sdJwt, /Decoded a token: an SD-JWT/);
     const disclosures = page.getByRole('table', { name: 'Disclosures' });
     expect(await disclosures.locator('tbody tr').count()).toBe(1);
     expect(await disclosures.locator('tbody tr').textContent()).toContain('given_name');
@@ -204,7 +204,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     expect(await page.getByLabel('Disclosed payload as JSON').textContent()).toContain('"given_name": "Alice"');
     expect(await page.locator('.parts .part-label').allTextContents()).toContain('Disclosure 1');
 
-    await enter(page, tokens.jwe, /Decoded a token, jwe/);
+    await enter(page, tokens.jwe, /Decoded a token: a JWE/);
     const facts = await page.getByRole('region', { name: 'Encryption' }).textContent();
     expect(facts).toContain('A256GCM');
     expect(facts).toContain('256 bytes');
@@ -218,7 +218,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     ]);
     expect(await page.getByLabel(/public key/i).count()).toBe(0);
 
-    await enter(page, tokens.nested, /Decoded a token, jwt/);
+    await enter(page, tokens.nested, /Decoded a token: a JWT/);
     const inner = page.getByRole('region', { name: 'Nested token, level 2' });
     expect(await inner.getByLabel('Payload as JSON').textContent()).toContain('"sub": "alice"');
     await context.close();
@@ -407,7 +407,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
 
   it('reads an SD-JWT in JSON serialization (RFC 9901 example), and verifies it with its key binding', async () => {
     const { page, context } = await open();
-    await enter(page, exampleToken('json_serialization_flattened', 'sd_jwt_presentation'), /Decoded a token, jws-json/);
+    await enter(page, exampleToken('json_serialization_flattened', 'sd_jwt_presentation'), /Decoded a token: a JWS in JSON serialization/);
     expect(await page.locator('.summary').first().textContent()).toMatch(/^SD-JWT \(JWS JSON serialization\), flattened/);
     const disclosures = page.getByRole('table', { name: 'Disclosures' });
     expect(await disclosures.locator('tbody tr').allTextContents()).toEqual([
@@ -619,8 +619,8 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     const { page, context } = await open({ width: 360 });
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     for (const [value, answered] of [
-      [tokens.sdJwt, /Decoded a token, sd-jwt/],
-      [tokens.jwe, /Decoded a token, jwe/],
+      [tokens.sdJwt, /Decoded a token: an SD-JWT/],
+      [tokens.jwe, /Decoded a token: a JWE/],
       [tokens.publicPem, /^Read 1 key/],
       ['1700000000', /Best guess/],
       ['2024-10-27T02:30:00', /^2024-10-27/],

@@ -48,6 +48,17 @@ function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): 
   }
 }
 
+/** Each encoding as a person names it. */
+const ENCODING_NAMES: Readonly<Record<Decoded['encoding'], string>> = {
+  jwt: 'a JWT (JWS compact serialization)',
+  'jws-json': 'a JWS in JSON serialization',
+  'sd-jwt': 'an SD-JWT (selective disclosure)',
+  jwe: 'a JWE (encrypted, compact serialization)',
+  'jwe-json': 'a JWE in JSON serialization (encrypted)',
+};
+
+const counted = (count: number, one: string, many: string): string => (count === 0 ? `no ${many}` : `${count} ${count === 1 ? one : many}`);
+
 /** What the live region says once an answer is in: short, so that a screen reader is not flooded. */
 function announce(answer: Answer<Result>): string {
   switch (answer.state) {
@@ -60,8 +71,7 @@ function announce(answer: Answer<Result>): string {
     case 'done': {
       const { value } = answer;
       if (value.kind === 'token') {
-        const count = value.body.findings.length;
-        return `Decoded a token, ${value.body.encoding}, with ${count} ${count === 1 ? 'finding' : 'findings'}.`;
+        return `Decoded a token: ${ENCODING_NAMES[value.body.encoding]}, with ${counted(value.body.findings.length, 'finding', 'findings')}.`;
       }
       if (value.kind === 'key') {
         const count = value.body.keys.length;

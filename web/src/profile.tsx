@@ -108,6 +108,7 @@ export function ValidatePanel({ token, profile }: { token: string; profile: NonN
   const parameters = base.state === 'done' ? [...parametersAsked(base.value.checks), 'clock_tolerance'] : [];
   const set = (name: string) => (value: string) => setValues((previous) => ({ ...previous, [name]: value }));
   const secrets = parameters.some((name) => ASK[name]?.secret === true);
+  const signature = answer.state === 'done' ? answer.value.checks.find((check) => check.rule === 'signature') : undefined;
   return (
     <Section title="Validate">
       <p>
@@ -149,6 +150,7 @@ export function ValidatePanel({ token, profile }: { token: string; profile: NonN
             <p class={answer.value.valid ? 'valid' : 'not-valid'}>
               {answer.value.valid ? 'No rule failed' : 'Some rule failed'} for {answer.value.profile}
               {Object.keys(given).length === 0 ? ', with nothing expected yet.' : ', with these expectations.'}
+              {signature?.passed === null ? ' No key was given, so the signature was not checked.' : ''}
             </p>
             <Checks checks={answer.value.checks} caption={`Every rule of ${answer.value.profile}`} />
           </>

@@ -31,17 +31,32 @@ function KeyMatch({ inspected }: { inspected: Inspected }) {
         <li key={index}>
           This key ({keyKind(key)}) has the thumbprint <code>{key.thumbprint.sha256}</code>{' '}
           <CopyButton text={key.thumbprint.sha256} what="thumbprint" />
-          {kid === null ? (
-            ', and it fits the token, which names no kid'
-          ) : (
-            <>
-              , and it is the one the token's kid <code>{kid}</code> names
-            </>
-          )}
+          <HowSelected inspected={inspected} keyKid={key.kid} tokenKid={kid} />
           {key.verification?.valid === true ? '; the signature verifies with it.' : '; the signature does not verify with it.'}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Why this key is the one used: a JWK Set's key is picked by the token's kid (or its alg);
+ * a single key is used whatever kid the token names, and a PEM key has no kid at all.
+ */
+function HowSelected({ inspected, keyKid, tokenKid }: { inspected: Inspected; keyKid: string | null; tokenKid: string | null }) {
+  if (tokenKid === null) return <>, and it fits the token, which names no kid</>;
+  const named = <code>{tokenKid}</code>;
+  if (inspected.input_kind === 'jwk_set') return <>, and it is the one the token's kid {named} names</>;
+  if (inspected.input_kind === 'pem') {
+    return <>; a PEM key has no kid, so the token's kid {named} does not pick it: it is used because it is the only key given</>;
+  }
+  if (keyKid === null)
+    return <>; this JWK has no kid, so the token's kid {named} does not pick it: it is used because it is the only key given</>;
+  if (keyKid === tokenKid) return <>, and its kid is the token's kid {named}</>;
+  return (
+    <>
+      ; its kid <code>{keyKid}</code> is not the token's kid {named}, but it is used because it is the only key given
+    </>
   );
 }
 

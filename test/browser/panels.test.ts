@@ -1,0 +1,111 @@
+/// <reference lib="dom" />
+import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
+
+warnIfNoChromium('PLAYGROUND PANELS BROWSER TEST');
+
+const ANSWER_MS = 15_000;
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The test service's clock, in seconds: the times of the tokens below are valid at it. */
+const NOW_S = Math.floor(TEST_NOW_MS / 1000);
+
+interface Made {
+  publicJwk: JWK;
+  publicPem: string;
+  /** ES256, kid k1, valid at the test clock, with no findings. */
+  clean: string;
+  /** An RFC 9068 access token that every structural and time rule passes. */
+  accessToken: string;
+}
+
+async function make(): Promise<Made> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return {
+    publicJwk: await exportJWK(publicKey),
+    publicPem: await exportSPKI(publicKey),
+    clean: await new SignJWT({ sub: 'alice' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'k1' })
+      .setIssuer('https://issuer.example')
+      .setIssuedAt(NOW_S)
+      .setExpirationTime(NOW_S + 3600)
+      .sign(privateKey),
+    accessToken: await new SignJWT({ client_id: 'c', aud: 'api', sub: 'u', jti: 'j' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+      .setIssuer('https://as.example')
+      .setIssuedAt(NOW_S)
+      .setExpirationTime(NOW_S + 600)
+      .sign(privateKey),
+  };
+}
+
+describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium', () => {
+  let running: Running;
+  let browser: Browser;
+  let made: Made;
+
+  beforeAll(async () => {
+    running = await listen(testService({ RATE_LIMIT_POINTS: '1000' }).app);
+    browser = await launchChromium();
+    made = await make();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  async function open() {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, timezoneId: 'Europe/Berlin', locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${running.url}/`);
+    return { context, page };
+  }
+
+  const status = (page: Page) => page.getByRole('status');
+
+  async function enter(page: Page, text: string, expected: RegExp): Promise<void> {
+    await page.getByLabel(/token, key or timestamp/i).fill(text);
+    await expect.poll(() => status(page).textContent(), { timeout: ANSWER_MS }).toMatch(expected);
+  }
+
+  it('names the encoding in words when it announces a decoded token', async () => {
+    const { page, context } = await open();
+    await enter(page, made.clean, /^Decoded/);
+    expect(await status(page).textContent()).toBe('Decoded a token: a JWT (JWS compact serialization), with no findings.');
+    await enter(page, `${b64({ alg: 'none' })}.${b64({ sub: 'x' })}.`, /with [1-9]/);
+    expect(await status(page).textContent()).toBe('Decoded a token: a JWT (JWS compact serialization), with 2 findings.');
+    await context.close();
+  });
+
+  it('says that the signature was not checked when no rule failed but no key was given', async () => {
+    const { page, context } = await open();
+    await enter(page, made.accessToken, /^Decoded a token/);
+    const validate = page.getByRole('region', { name: 'Validate' });
+    const verdict = validate.locator('.validate-result p').first();
+    await expect
+      .poll(() => verdict.textContent(), { timeout: ANSWER_MS })
+      .toBe('No rule failed for oauth_access_token, with nothing expected yet. No key was given, so the signature was not checked.');
+    await validate.getByLabel(/Public key, certificate or JWK Set that signed it/).fill(JSON.stringify(made.publicJwk));
+    await expect
+      .poll(() => verdict.textContent(), { timeout: ANSWER_MS })
+      .toBe('No rule failed for oauth_access_token, with these expectations.');
+    await context.close();
+  });
+
+  it("says that a PEM key has no kid, so the token's kid does not pick it", async () => {
+    const { page, context } = await open();
+    await enter(page, made.clean, /^Decoded a token/);
+    await page.getByLabel(/public key, certificate or JWK Set/i).fill(made.publicPem);
+    const match = page.locator('.key-match li');
+    await expect.poll(() => match.allTextContents(), { timeout: ANSWER_MS }).toHaveLength(1);
+    const said = await match.textContent();
+    expect(said).toMatch(
+      /; a PEM key has no kid, so the token's kid k1 does not pick it: it is used because it is the only key given; the signature verifies with it\.$/,
+    );
+    expect(said).not.toMatch(/kid k1 names/);
+    await context.close();
+  });
+});
