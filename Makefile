@@ -14,7 +14,20 @@ help:
 	@echo "make test       run the whole test suite"
 	@echo "make dev        start with reload on change"
 	@echo "make lint | typecheck | build | bench | bench-memory | mutation | image | image-test | screenshots | clean"
-	@echo "make now [ZONE=...] | to-utc TIMESTAMP=... [UNIT=...] [ZONE=...] | to-unix DATETIME=... [ZONE=...] [DISAMBIGUATION=...] | identify VALUE=... [FORMAT=...] [ZONE=...] | format VALUE=... [ZONE=...] | diff FROM=... TO=... [ZONE=... LARGEST_UNIT=...] | add FROM=... DURATION=... [ZONE=... OVERFLOW=...] | decode TOKEN=... [CHECK_SECRETS=true] | verify TOKEN=... KEY=... [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=] | claims [NAME=...] [VENDOR=...] | inspect-key [TOKEN=...] < key.pem | validate TOKEN=... [PROFILE= ISSUER= AUDIENCE= NONCE= MAX_AGE= HTM= HTU= JKT= KEY=]   (no server needed)"
+	@echo "Local commands, no server needed (tsjwt --help says what each does; [ ] is optional):"
+	@echo "  make now [ZONE=]"
+	@echo "  make to-utc TIMESTAMP= [UNIT= ZONE=]"
+	@echo "  make to-unix DATETIME= [ZONE= DISAMBIGUATION=]"
+	@echo "  make identify VALUE= [FORMAT= ZONE=]"
+	@echo "  make format VALUE= | TIMESTAMP= | DATETIME= [UNIT= ZONE= DISAMBIGUATION=]"
+	@echo "  make diff FROM= TO= [UNIT= ZONE= DISAMBIGUATION= LARGEST_UNIT=]"
+	@echo "  make add FROM= DURATION= [UNIT= ZONE= DISAMBIGUATION= OVERFLOW=]"
+	@echo "  make decode TOKEN= [CHECK_SECRETS=true]"
+	@echo "  make verify TOKEN= KEY= [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]"
+	@echo "  make claims [NAME= VENDOR=]"
+	@echo "  make inspect-key [TOKEN=] < key.pem"
+	@echo "  make validate TOKEN= [PROFILE= ISSUER= AUDIENCE= NONCE= ACCESS_TOKEN= CODE= STATE= MAX_AGE= HTM= HTU= JKT= KEY= CLOCK_TOLERANCE=]"
+	@echo "  make sign [PAYLOAD= HEADER= TOKEN= SET= UNSET= ALG= GENERATE=true RETURN_PRIVATE_KEY=true EXPIRES_IN= NOT_BEFORE_IN= ISSUED_AT=true] < key-or-secret"
 
 $(INSTALLED): package.json package-lock.json
 	# Building needs the dev dependencies (TypeScript, types) whatever NODE_ENV says; the image installs only runtime ones.
@@ -34,8 +47,11 @@ run: $(BUILT)
 	npm run -s start
 
 # Local conversions through the command-line adapter: same core, same JSON, no server, no rate limit.
-# Values reach the CLI through the environment ("$$VAR"), never spliced into the shell line, so any
-# value is safe (make exports variables given on its command line). ZONE, not TZ: TZ is the C library's.
+# One target a catalog operation, one variable an input field (upper snake case; ZONE for tz, since TZ is
+# the C library's); test/process/makefile.test.ts fails when a target, a variable or a help line is missing.
+# Values reach the CLI through the environment ("$$VAR"), never spliced into the shell line, so quotes,
+# spaces and backquotes are safe (make exports variables given on its command line; it expands a $ in them).
+# A key or a secret comes on standard input only, never in a variable that shell history keeps.
 # GNU make exits 2 whenever a recipe fails, so the CLI's own exit code (1 invalid input, 2 bad usage)
 # is printed; `npm run -s cli -- …` and the tsjwt bin return it as is.
 CLI := npm run -s cli --
@@ -52,10 +68,11 @@ to-unix: $(BUILT)
 identify: $(BUILT)
 	@$(CLI) identify "$$VALUE" $${FORMAT:+--format "$$FORMAT"} $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
 
-# VALUE is a Unix timestamp when it is an optional sign and digits, else a date-time.
+# VALUE is TIMESTAMP when it is an optional sign and digits, else DATETIME.
 format: $(BUILT)
-	@if [[ "$$VALUE" =~ ^[[:space:]]*[+-]?[0-9]+[[:space:]]*$$ ]]; then set -- --timestamp "$$VALUE"; else set -- --datetime "$$VALUE"; fi; \
-		$(CLI) format "$$@" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
+	@if [[ "$$VALUE" =~ ^[[:space:]]*[+-]?[0-9]+[[:space:]]*$$ ]]; then TIMESTAMP=$$VALUE; elif [[ -n "$$VALUE" ]]; then DATETIME=$$VALUE; fi; \
+		$(CLI) format $${TIMESTAMP:+--timestamp "$$TIMESTAMP"} $${DATETIME:+--datetime "$$DATETIME"} $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"} \
+		$${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
 
 diff: $(BUILT)
 	@$(CLI) diff "$$FROM" "$$TO" $${UNIT:+--unit "$$UNIT"} $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} \
@@ -77,18 +94,21 @@ claims: $(BUILT)
 
 validate: $(BUILT)
 	@$(CLI) validate "$$TOKEN" $${PROFILE:+--profile "$$PROFILE"} $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
-		$${NONCE:+--nonce "$$NONCE"} $${MAX_AGE:+--max-age "$$MAX_AGE"} $${HTM:+--htm "$$HTM"} $${HTU:+--htu "$$HTU"} $${JKT:+--jkt "$$JKT"} \
+		$${NONCE:+--nonce "$$NONCE"} $${ACCESS_TOKEN:+--access-token "$$ACCESS_TOKEN"} $${CODE:+--code "$$CODE"} $${STATE:+--state "$$STATE"} \
+		$${MAX_AGE:+--max-age "$$MAX_AGE"} $${HTM:+--htm "$$HTM"} $${HTU:+--htu "$$HTU"} $${JKT:+--jkt "$$JKT"} \
 		$${KEY:+--key "$$KEY"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
 
-# The key comes on standard input only (make inspect-key < key.pem), never in a variable that shell history keeps.
+# make inspect-key TOKEN="$(cat token.txt)" < jwks.json
 inspect-key: $(BUILT)
 	@$(CLI) inspect-key $${TOKEN:+--token "$$TOKEN"} $(KEEP_CODE)
 
-# The key or secret comes on standard input only (make sign PAYLOAD='{"sub":"1"}' EXPIRES_IN=PT1H < key.pem), never in a variable.
+# make sign PAYLOAD='{"sub":"1"}' EXPIRES_IN=PT1H < key.pem; the JSON members (PAYLOAD, HEADER, SET, UNSET,
+# GENERATE, RETURN_PRIVATE_KEY, ISSUED_AT) take JSON: GENERATE=true.
 sign: $(BUILT)
 	@$(CLI) sign $${PAYLOAD:+--payload "$$PAYLOAD"} $${HEADER:+--header "$$HEADER"} $${TOKEN:+--token "$$TOKEN"} $${SET:+--set "$$SET"} \
-		$${UNSET:+--unset "$$UNSET"} $${ALG:+--alg "$$ALG"} $${GENERATE:+--generate} $${EXPIRES_IN:+--expires-in "$$EXPIRES_IN"} \
-		$${NOT_BEFORE_IN:+--not-before-in "$$NOT_BEFORE_IN"} $${ISSUED_AT:+--issued-at} $(KEEP_CODE)
+		$${UNSET:+--unset "$$UNSET"} $${ALG:+--alg "$$ALG"} $${GENERATE:+--generate="$$GENERATE"} \
+		$${RETURN_PRIVATE_KEY:+--return-private-key="$$RETURN_PRIVATE_KEY"} $${EXPIRES_IN:+--expires-in "$$EXPIRES_IN"} \
+		$${NOT_BEFORE_IN:+--not-before-in "$$NOT_BEFORE_IN"} $${ISSUED_AT:+--issued-at="$$ISSUED_AT"} $(KEEP_CODE)
 
 # The playground is built once first (web/dist); the server reloads on change, the page does not.
 dev: $(INSTALLED)

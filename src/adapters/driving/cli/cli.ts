@@ -40,7 +40,7 @@ On a terminal the answer is laid out for reading; --json, or any pipe, prints th
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 interface Parsed {
   readonly positional: string[];
@@ -82,7 +82,12 @@ function jsonOption(option: string, value: string): unknown {
   }
 }
 
-async function inputOf(spec: CliCommandSpec, values: readonly string[], options: ReadonlyMap<string, string>, io: CliIo) {
+async function inputOf(
+  spec: CliCommandSpec,
+  values: readonly string[],
+  options: ReadonlyMap<string, string>,
+  io: Pick<CliIo, 'readStdin'>,
+) {
   const known = new Map(spec.options.map(({ field }) => [optionName(field), field]));
   for (const option of options.keys()) {
     if (!known.has(option)) throw new UsageError(`${option} does not go with ${spec.command}`);
@@ -113,6 +118,25 @@ async function inputOf(spec: CliCommandSpec, values: readonly string[], options:
   return input;
 }
 
+/** A command line read: the command, the input it gives its operation, and whether --json asks for the raw body. */
+export interface Command {
+  readonly spec: CliCommandSpec;
+  readonly input: unknown;
+  readonly json: boolean;
+}
+
+/**
+ * Reads a command line into its command and its operation's input, standard
+ * input included; throws `UsageError` when the line is not a command.
+ */
+export async function readCommand(args: readonly string[], io: Pick<CliIo, 'readStdin'>): Promise<Command> {
+  const parsed = parseArgs(args);
+  const [name, ...values] = parsed.positional;
+  const spec = name === undefined ? undefined : BY_NAME.get(name);
+  if (spec === undefined) throw new UsageError(name === undefined ? 'a command is required' : `unknown command: ${name}`);
+  return { spec, input: await inputOf(spec, values, parsed.options, io), json: parsed.json };
+}
+
 /**
  * The command-line driving adapter: every catalog operation as a command
  * (`commands.ts` reads them from the catalog), run through `dispatch` on the
@@ -129,21 +153,15 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
     io.out(`${io.version ?? 'tsjwt'}\n`);
     return 0;
   }
-  let spec: CliCommandSpec | undefined;
-  let input: unknown;
-  let json: boolean;
+  let command: Command;
   try {
-    const parsed = parseArgs(args);
-    const [name, ...values] = parsed.positional;
-    spec = name === undefined ? undefined : BY_NAME.get(name);
-    if (spec === undefined) throw new UsageError(name === undefined ? 'a command is required' : `unknown command: ${name}`);
-    input = await inputOf(spec, values, parsed.options, io);
-    json = parsed.json;
+    command = await readCommand(args, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+  const { spec, input, json } = command;
   const { operation } = spec;
   const run = async (value: unknown): Promise<Answer> => {
     const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED });
