@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
+import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
 
 warnIfNoChromium('PLAYGROUND PANELS BROWSER TEST');
 
@@ -11,6 +12,7 @@ const ANSWER_MS = 15_000;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** The test service's clock, in seconds: the times of the tokens below are valid at it. */
 const NOW_S = Math.floor(TEST_NOW_MS / 1000);
+const DPOP_PROOF = `${b64({ typ: 'dpop+jwt', alg: 'ES256' })}.${b64({ htm: 'GET', htu: 'https://a.example/', iat: 1 })}.c2ln`;
 
 interface Made {
   publicJwk: JWK;
@@ -70,6 +72,45 @@ describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium'
     await page.getByLabel(/token, key or timestamp/i).fill(text);
     await expect.poll(() => status(page).textContent(), { timeout: ANSWER_MS }).toMatch(expected);
   }
+
+  /** The value of every text field of a panel, by its label. */
+  const fieldsOf = (panel: Locator) =>
+    panel
+      .locator('input:not([type=checkbox]), textarea')
+      .evaluateAll((fields) =>
+        fields.map((field) => [(field as HTMLInputElement).labels?.[0]?.textContent ?? field.id, (field as HTMLInputElement).value]),
+      );
+
+  it('clears every field of the verify, validate and sign panels when another value is pasted', async () => {
+    const { page, context } = await open();
+    await enter(page, OIDC_A3_ID_TOKEN, /^Decoded a token/);
+    const validate = page.getByRole('region', { name: 'Validate' });
+    const verify = page.getByRole('region', { name: 'Verify the signature' });
+    const sign = page.getByRole('region', { name: 'Edit and sign' });
+    await validate.getByRole('table', { name: 'Every rule of oidc_id_token' }).waitFor({ timeout: ANSWER_MS });
+    await validate.getByLabel('Expected issuer (iss)').fill('https://server.example.com');
+    await validate.getByLabel('Nonce sent in the request (nonce)').fill('n-0S6_WzA2Mj');
+    await validate.getByLabel(/Access token issued with it/).fill(OIDC_A3_ACCESS_TOKEN);
+    await validate.getByLabel(/Public key, certificate or JWK Set that signed it/).fill(JSON.stringify(made.publicJwk));
+    await verify.getByLabel(/public key, certificate or JWK Set/i).fill(JSON.stringify(made.publicJwk));
+    await sign.getByLabel('Claims (JSON)').fill('{"sub":"mallory"}');
+    await sign.getByLabel(/Secret, private JWK or PEM/).fill('a-string-secret-at-least-256-bits-long');
+    await sign.getByLabel(/Expires in/).fill('PT1H');
+    for (const panel of [validate, verify, sign]) {
+      expect((await fieldsOf(panel)).filter(([, value]) => value !== '').length).toBeGreaterThan(0);
+    }
+
+    // A DPoP proof reads a nonce too, but not an issuer: nothing of the ID token's may be left to send with it.
+    await enter(page, DPOP_PROOF, /^Decoded a token/);
+    await validate.getByRole('table', { name: 'Every rule of dpop_proof' }).waitFor({ timeout: ANSWER_MS });
+    expect(await validate.locator('label').allTextContents()).toContain('Nonce sent in the request (nonce)');
+    for (const panel of [validate, verify]) expect((await fieldsOf(panel)).filter(([, value]) => value !== '')).toEqual([]);
+    expect((await fieldsOf(sign)).filter(([, value]) => value !== '')).toEqual([
+      ['Claims (JSON)', JSON.stringify({ htm: 'GET', htu: 'https://a.example/', iat: 1 }, null, 2)],
+    ]);
+    expect(await page.locator('main').textContent()).not.toMatch(/does not apply/);
+    await context.close();
+  });
 
   it('names the encoding in words when it announces a decoded token', async () => {
     const { page, context } = await open();

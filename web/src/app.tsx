@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { PasteField, failureText } from './common.js';
 import { useAnswer, useDebounced, type Answer } from './hooks.js';
@@ -109,6 +109,15 @@ export function App() {
   const answer = useAnswer(JSON.stringify({ ...question, retries }), callFor(question));
   useEffect(() => setNow(Date.now()), [answer]);
   useEffect(() => setShareLink(''), [input, zone, key]);
+  // Each panel belongs to the value it was opened for: another value clears the verify panel's key here,
+  // and the panels, keyed by their token, start afresh.
+  const value = question.recognised.kind === 'empty' ? '' : question.recognised.value;
+  const openedFor = useRef(value);
+  useEffect(() => {
+    if (openedFor.current === value) return;
+    openedFor.current = value;
+    setKey('');
+  }, [value]);
 
   const share = () => {
     const link = `${location.origin}${location.pathname}${encodeFragment({ input, zone, key })}`;
@@ -174,9 +183,11 @@ export function App() {
         {shown?.kind === 'token' ? (
           <>
             <TokenDetails body={shown.body} now={now} />
-            {shown.body.profile === null ? null : <ValidatePanel token={shown.body.input} profile={shown.body.profile} />}
+            {shown.body.profile === null ? null : (
+              <ValidatePanel key={shown.body.input} token={shown.body.input} profile={shown.body.profile} />
+            )}
             {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
-              <VerifyPanel token={shown.body.input} keyText={key} onKey={setKey} />
+              <VerifyPanel key={shown.body.input} token={shown.body.input} keyText={key} onKey={setKey} />
             )}
             {shown.body.encoding === 'jwt' && shown.body.nested === undefined && shown.body.payload !== null ? (
               <SignPanel key={shown.body.input} token={shown.body.input} payload={shown.body.payload} />
