@@ -35,23 +35,42 @@ describe('POST /jwt/sign', () => {
     expect((await post({ token: RFC7515_A2_TOKEN, key: JSON.stringify(RFC7515_A2_KEY) }).expect(200)).body.token).toBe(RFC7515_A2_TOKEN);
   });
 
-  it.each(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'] as const)(
-    'answers %s with 405 and Allow: POST, never reading the query',
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'] as const)(
+    'answers %s with 405, Allow: POST and a detail saying to use POST, never reading the query',
     async (method) => {
       // Its own app: the routes' method steps are built with the app, and mutation testing credits a test only
       // with code it runs itself.
       const own = testService({ RATE_LIMIT_POINTS: '100000' }).app;
       const response = await request(own)[method.toLowerCase() as 'get'](`/jwt/sign?secret=${SECRET}`);
       expect([response.status, response.headers.allow]).toEqual([405, 'POST']);
-      expect(response.text ?? '').not.toContain(SECRET);
+      expect(response.body).toEqual({
+        detail: `${method} is not allowed on /jwt/sign: send it as POST, with the parameters in a JSON body`,
+      });
+      expect(response.text).not.toContain(SECRET);
     },
   );
 
-  it('refuses a query string on a POST without echoing it, and allows POST in a preflight', async () => {
+  it('answers HEAD with 405 and Allow: POST, and no body', async () => {
+    const own = testService({ RATE_LIMIT_POINTS: '100000' }).app;
+    const response = await request(own).head(`/jwt/sign?secret=${SECRET}`);
+    expect([response.status, response.headers.allow, response.headers['content-type']]).toEqual([
+      405,
+      'POST',
+      'application/json; charset=utf-8',
+    ]);
+    expect(response.text ?? '').toBe('');
+  });
+
+  it('refuses a query string on a POST without echoing it', async () => {
     const response = await request(app).post(`/jwt/sign?secret=${SECRET}`).set('Content-Type', 'application/json').send('{}').expect(400);
     expect(response.text).not.toContain(SECRET);
-    const preflight = await request(app).options('/jwt/sign').set('Access-Control-Request-Method', 'POST').expect(204);
-    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+  });
+
+  it('allows only POST in its preflight, while the other paths keep GET too', async () => {
+    const own = testService({ RATE_LIMIT_POINTS: '100000' }).app;
+    const preflight = (path: string) => request(own).options(path).set('Access-Control-Request-Method', 'POST').expect(204);
+    expect((await preflight('/jwt/sign')).headers['access-control-allow-methods']).toBe('POST, OPTIONS');
+    expect((await preflight('/jwt/decode')).headers['access-control-allow-methods']).toBe('GET, POST, OPTIONS');
   });
 
   it("answers tRPC's 405 METHOD_NOT_SUPPORTED to a GET of the mutation", async () => {

@@ -4677,7 +4677,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "Method Not Allowed"
+                     *       "detail": "GET is not allowed on /jwt/sign: send it as POST, with the parameters in a JSON body"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -5,6 +5,7 @@ import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE } from '../contract/errors.js';
 import { errorBody } from '../contract/schemas.js';
 import { documentedRouter } from '../trpc/trpc.js';
 import { BODY_LIMIT_BYTES } from './input.js';
+import { postOnlyDetail } from './screen.js';
 
 interface ResponseObject {
   description?: string;
@@ -118,7 +119,7 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
         '404': errorResponse('Not Found: any path this document does not list', 'Not Found'),
         '405': postOnly.has(path)
           ? {
-              ...errorResponse('A method other than POST: the body must never be in a URL', 'Method Not Allowed'),
+              ...errorResponse('A method other than POST: the body must never be in a URL', postOnlyDetail('GET', path)),
               headers: { Allow: stringHeader('The methods this path answers.', 'POST') },
             }
           : {

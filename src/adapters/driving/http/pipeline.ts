@@ -16,7 +16,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { charge } from './rate-limit.js';
 import { restAnswer } from './rest.js';
 import { compileRoutes, routeOf, routed, type RouteSteps } from './routes.js';
-import { API_METHODS, POST_ONLY, READ_METHODS, allowOnly, screen } from './screen.js';
+import { API_METHODS, POST_ONLY_PREFLIGHT_METHODS, PREFLIGHT_METHODS, READ_METHODS, allowOnly, postOnly, screen } from './screen.js';
 import { staticFiles } from './static-files.js';
 
 export interface HttpAppOptions {
@@ -80,9 +80,11 @@ function routeSteps(deps: HttpAppDeps, logInternal: (error: unknown, route: stri
   });
   const readOnly = allowOnly(READ_METHODS);
   const apiMethods = allowOnly(API_METHODS);
-  const postOnly = allowOnly(POST_ONLY);
-  const service = [observed, headers('api'), screen, readOnly];
-  const api = [observed, headers('api'), screen, charged];
+  const screened = screen(PREFLIGHT_METHODS);
+  const service = [observed, headers('api'), screened, readOnly];
+  const api = [observed, headers('api'), screened, charged];
+  // A POST-only operation (a mutation) allows only POST, in its preflight too: its input must never be in a URL.
+  const postOnlyApi = [observed, headers('api'), screen(POST_ONLY_PREFLIGHT_METHODS), charged];
   const pages = staticFiles(options.basePath);
   // The zone rules every local time is computed with are the runtime's ICU tzdata.
   const health = JSON.stringify({ status: 'ok', version: options.version, tzdata: process.versions.tz ?? null });
@@ -93,11 +95,10 @@ function routeSteps(deps: HttpAppDeps, logInternal: (error: unknown, route: stri
     health: [...service, fixedAnswer(health)],
     ready: [...service, readiness(deps)],
     openapi: [...service, fixedAnswer(openApi)],
-    docs: [observed, headers('docs'), screen, readOnly, pages.docs],
-    playground: [observed, headers('playground'), screen, readOnly, pages.playground],
+    docs: [observed, headers('docs'), screened, readOnly, pages.docs],
+    playground: [observed, headers('playground'), screened, readOnly, pages.playground],
     rest: (operation) => [
-      ...api,
-      operation.mutation === true ? postOnly : apiMethods,
+      ...(operation.mutation === true ? [...postOnlyApi, postOnly(operation.openapi.path)] : [...api, apiMethods]),
       readRestInput,
       restAnswer(operation, useCases, (error) => logInternal(error, 'rest')),
     ],

@@ -8,24 +8,31 @@ export const carriesBody = (req: IncomingMessage): boolean =>
 
 /**
  * The screen step, before the rate limit, for what costs nothing: a CORS
- * preflight is answered 204, and a GET or HEAD with a body is refused and its
- * connection closed, since whatever follows the headers cannot be trusted to
- * frame the next request.
+ * preflight is answered 204, allowing the route's methods, and a GET or HEAD
+ * with a body is refused and its connection closed, since whatever follows
+ * the headers cannot be trusted to frame the next request.
  */
-export const screen: RequestHandler = (req, res, next) => {
-  if (req.method === 'OPTIONS') {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
-    res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
-    return;
-  }
-  if ((req.method === 'GET' || req.method === 'HEAD') && carriesBody(req)) {
-    next(new HttpError(400, 'GET and HEAD requests must not carry a body', { Connection: 'close' }));
-    return;
-  }
-  next();
-};
+export function screen(preflightMethods: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', preflightMethods);
+      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && carriesBody(req)) {
+      next(new HttpError(400, 'GET and HEAD requests must not carry a body', { Connection: 'close' }));
+      return;
+    }
+    next();
+  };
+}
+
+/** The methods a preflight allows on every path but a POST-only one. */
+export const PREFLIGHT_METHODS = 'GET, POST, OPTIONS';
+/** The methods a preflight allows on a POST-only path (contract §5). */
+export const POST_ONLY_PREFLIGHT_METHODS = 'POST, OPTIONS';
 
 /** The methods the service's own paths and pages answer. */
 export const READ_METHODS = 'GET, HEAD';
@@ -37,13 +44,20 @@ export const POST_ONLY = 'POST';
 /**
  * The method step, after the rate limit on the API, since a refused method
  * there is an API request like any other: 405 with `Allow` for a method the
- * route does not answer. A path that is no route has no method step; it gets
- * 404 whatever the method.
+ * route does not answer, told by `detail`. A path that is no route has no
+ * method step; it gets 404 whatever the method.
  */
-export function allowOnly(allow: string): RequestHandler {
+export function allowOnly(allow: string, detail: (method: string) => string = () => 'Method Not Allowed'): RequestHandler {
   const methods = new Set(allow.split(', '));
   return (req, _res, next) => {
     if (methods.has(req.method)) next();
-    else next(new HttpError(405, 'Method Not Allowed', { Allow: allow }));
+    else next(new HttpError(405, detail(req.method), { Allow: allow }));
   };
 }
+
+/** Why a POST-only path refuses another method, and what to send instead. */
+export const postOnlyDetail = (method: string, path: string): string =>
+  `${method} is not allowed on ${path}: send it as POST, with the parameters in a JSON body`;
+
+/** The method step of a POST-only path: 405 with `Allow: POST`, naming the method and saying to use POST. */
+export const postOnly = (path: string): RequestHandler => allowOnly(POST_ONLY, (method) => postOnlyDetail(method, path));
