@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { PasteField, failureText } from './common.js';
-import { useAnswer, useDebounced, type Answer } from './hooks.js';
+import { useAnswer, useDebounced, type Answer, type ReportSecrets } from './hooks.js';
 import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
-import { decodeFragment, encodeFragment, holdsPrivateKey, isPublicKey } from './share.js';
+import { decodeFragment, holdsPrivateKey, shareLink, type ShareLink } from './share.js';
 import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
@@ -98,7 +98,8 @@ export function App() {
   const [disambiguation, setDisambiguation] = useState('compatible');
   const [checkSecrets, setCheckSecrets] = useState(false);
   const [retries, setRetries] = useState(0);
-  const [shareLink, setShareLink] = useState('');
+  const [link, setLink] = useState<(ShareLink & { readonly url: string }) | undefined>(undefined);
+  const [typed, setTyped] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [now, setNow] = useState(Date.now());
 
   const text = useDebounced(input, 250);
@@ -108,7 +109,7 @@ export function App() {
   );
   const answer = useAnswer(JSON.stringify({ ...question, retries }), callFor(question));
   useEffect(() => setNow(Date.now()), [answer]);
-  useEffect(() => setShareLink(''), [input, zone, key]);
+  useEffect(() => setLink(undefined), [input, zone, key, typed]);
   // Each panel belongs to the value it was opened for: another value clears the verify panel's key here,
   // and the panels, keyed by their token, start afresh.
   const value = question.recognised.kind === 'empty' ? '' : question.recognised.value;
@@ -118,11 +119,13 @@ export function App() {
     openedFor.current = value;
     setKey('');
   }, [value]);
+  const report = useCallback<ReportSecrets>((panel, fields) => setTyped((previous) => ({ ...previous, [panel]: fields })), []);
 
   const share = () => {
-    const link = `${location.origin}${location.pathname}${encodeFragment({ input, zone, key })}`;
-    setShareLink(link);
-    void navigator.clipboard?.writeText(link).catch(() => undefined);
+    const made = shareLink({ input, zone, key }, Object.values(typed).flat());
+    const url = `${location.origin}${location.pathname}${made.fragment}`;
+    setLink({ ...made, url });
+    void navigator.clipboard?.writeText(url).catch(() => undefined);
   };
   const tokenText = question.recognised.kind === 'token' ? question.recognised.value : undefined;
   // While a new answer loads, the last one stays, so that the control in use keeps its focus.
@@ -156,14 +159,24 @@ export function App() {
             Make a share link
           </button>
         </div>
-        {shareLink === '' ? null : (
-          <p class="field">
+        {link === undefined ? null : (
+          <div class="field">
             <label for="share-link">Share link (the input is in the part after #, which browsers never send to a server)</label>
-            <input id="share-link" readOnly value={shareLink} onFocus={(event) => event.currentTarget.select()} />
-            {key.trim() !== '' && !isPublicKey(key) ? (
-              <span class="hint">The key is left out: only a public key goes into a link.</span>
-            ) : null}
-          </p>
+            <input
+              id="share-link"
+              readOnly
+              value={link.url}
+              onFocus={(event) => event.currentTarget.select()}
+              aria-describedby={link.leftOut.length === 0 ? undefined : 'share-left-out'}
+            />
+            {link.leftOut.length === 0 ? null : (
+              <ul id="share-left-out" class="hint left-out">
+                {link.leftOut.map((sentence) => (
+                  <li key={sentence}>{sentence}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
         <div class={`status ${answer.state === 'failed' ? 'error' : ''}`}>
           <p role="status" aria-live="polite">
@@ -184,13 +197,13 @@ export function App() {
           <>
             <TokenDetails body={shown.body} now={now} />
             {shown.body.profile === null ? null : (
-              <ValidatePanel key={shown.body.input} token={shown.body.input} profile={shown.body.profile} />
+              <ValidatePanel key={shown.body.input} token={shown.body.input} profile={shown.body.profile} report={report} />
             )}
             {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
               <VerifyPanel key={shown.body.input} token={shown.body.input} keyText={key} onKey={setKey} />
             )}
             {shown.body.encoding === 'jwt' && shown.body.nested === undefined && shown.body.payload !== null ? (
-              <SignPanel key={shown.body.input} token={shown.body.input} payload={shown.body.payload} />
+              <SignPanel key={shown.body.input} token={shown.body.input} payload={shown.body.payload} report={report} />
             ) : null}
           </>
         ) : null}

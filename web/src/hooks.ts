@@ -41,3 +41,18 @@ export function useAnswer<T>(key: string, call: (() => Promise<T>) | undefined):
   }, [key]);
   return answer;
 }
+
+/** Tells the page which secret fields of a panel hold text, by what it calls them. */
+export type ReportSecrets = (panel: string, fields: readonly string[]) => void;
+
+/**
+ * Reports `fields`, the panel's secret fields that hold text, whenever they
+ * change, and none once the panel is gone: the share link names them as left out.
+ */
+export function useReportedSecrets(report: ReportSecrets, panel: string, fields: readonly string[]): void {
+  const joined = fields.join('\u0000');
+  useEffect(() => {
+    report(panel, joined === '' ? [] : joined.split('\u0000'));
+    return () => report(panel, []);
+  }, [report, panel, joined]);
+}

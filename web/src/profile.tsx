@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { FailureNote, PasteField, Scroll, Section } from './common.js';
-import { useAnswer, useDebounced } from './hooks.js';
+import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { PROFILE_TITLES, parametersAsked, ruleReferenceUrl } from './rules.js';
 import type { Decoded, Validated } from './types.js';
 
@@ -73,13 +73,13 @@ export function ProfileLine({ profile }: { profile: NonNullable<Decoded['profile
   );
 }
 
-/** How the page asks for each expectation a profile's rules read. */
-const ASK: Readonly<Record<string, { readonly label: string; readonly secret?: true; readonly block?: true }>> = {
+/** How the page asks for each expectation a profile's rules read; `secret` names a secret one when the share link leaves it out. */
+const ASK: Readonly<Record<string, { readonly label: string; readonly secret?: string; readonly block?: true }>> = {
   issuer: { label: 'Expected issuer (iss)' },
   audience: { label: 'Expected audience, comma-separated (aud)' },
   nonce: { label: 'Nonce sent in the request (nonce)' },
-  access_token: { label: 'Access token issued with it (at_hash, ath)', secret: true },
-  code: { label: 'Authorization code issued with it (c_hash)', secret: true },
+  access_token: { label: 'Access token issued with it (at_hash, ath)', secret: 'the access token given to Validate' },
+  code: { label: 'Authorization code issued with it (c_hash)', secret: 'the authorization code given to Validate' },
   state: { label: 'state sent in the request (s_hash)' },
   max_age: { label: 'max_age sent in the request, in seconds (auth_time)' },
   htm: { label: 'Request method the proof is for (htm)' },
@@ -93,7 +93,15 @@ const ASK: Readonly<Record<string, { readonly label: string; readonly secret?: t
  * Every rule of the token's profile, with a field for each expectation those rules read and no other:
  * the service names them in a first validation with the token alone, whose rules show until one is given.
  */
-export function ValidatePanel({ token, profile }: { token: string; profile: NonNullable<Decoded['profile']> }) {
+export function ValidatePanel({
+  token,
+  profile,
+  report,
+}: {
+  token: string;
+  profile: NonNullable<Decoded['profile']>;
+  report: ReportSecrets;
+}) {
   const [values, setValues] = useState<Readonly<Record<string, string>>>({});
   const base = useAnswer(token, () => api.jwt.validate.query({ token }));
   const expectations = useDebounced(JSON.stringify(values), 300);
@@ -107,7 +115,15 @@ export function ValidatePanel({ token, profile }: { token: string; profile: NonN
   const answer = Object.keys(given).length === 0 ? base : asked;
   const parameters = base.state === 'done' ? [...parametersAsked(base.value.checks), 'clock_tolerance'] : [];
   const set = (name: string) => (value: string) => setValues((previous) => ({ ...previous, [name]: value }));
-  const secrets = parameters.some((name) => ASK[name]?.secret === true);
+  const secrets = parameters.some((name) => ASK[name]?.secret !== undefined);
+  useReportedSecrets(
+    report,
+    'validate',
+    Object.entries(values).flatMap(([name, value]) => {
+      const secret = ASK[name]?.secret;
+      return secret === undefined || value === '' ? [] : [secret];
+    }),
+  );
   const signature = answer.state === 'done' ? answer.value.checks.find((check) => check.rule === 'signature') : undefined;
   return (
     <Section title="Validate">

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, describeFailure, type Failure } from './api.js';
 import { CopyButton, FailureNote, Json, PasteField, Section } from './common.js';
+import { useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { Findings } from './token.js';
 import type { Signed } from './types.js';
 
@@ -23,13 +24,14 @@ export const keySource = (text: string): { key: string } | { secret: string } =>
  * a key pair made for the call, and an expiry as a duration. Only the claims that changed are sent, with the token,
  * so that the rest is kept as it was. Nothing typed here goes into a share link.
  */
-export function SignPanel({ token, payload }: { token: string; payload: Claims }) {
+export function SignPanel({ token, payload, report }: { token: string; payload: Claims; report: ReportSecrets }) {
   const [claimsText, setClaimsText] = useState(JSON.stringify(payload, null, 2));
   const [keyText, setKeyText] = useState('');
   const [generate, setGenerate] = useState(false);
   const [alg, setAlg] = useState('ES256');
   const [expiresIn, setExpiresIn] = useState('');
   const [answer, setAnswer] = useState<{ signed?: Signed; failure?: Failure; invalid?: string }>({});
+  useReportedSecrets(report, 'sign', keyText === '' ? [] : ['the secret or private key given to Edit and sign']);
   const sign = async () => {
     let claims: unknown;
     try {
