@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/adapters/driving/cli/cli.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
-import { testService } from '../support/service.js';
+import { testService, trpcInput } from '../support/service.js';
 
 const SECRET = 'a-string-secret-at-least-256-bits-long';
 const { app, application } = testService({ RATE_LIMIT_POINTS: '100000' });
@@ -42,6 +42,13 @@ describe('a refused member of a JSON body', () => {
     expect(answer.body).toEqual({ detail });
     const trpc = await post(`/trpc/${procedure}`, body).expect(400);
     expect(trpc.body.error).toMatchObject({ message: detail, data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+    // A query may come as GET too, answered by the fast path: the same detail again.
+    if (rest !== '/jwt/sign') {
+      const get = await request(app)
+        .get(`/trpc/${procedure}?input=${trpcInput(body)}`)
+        .expect(400);
+      expect(get.body.error.message).toBe(detail);
+    }
   });
 
   it('is named the same way by the command line, which keeps the secret from standard input out of it', async () => {
