@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Failure } from './api.js';
 import { relativeTime } from './relative-time.js';
@@ -10,6 +10,25 @@ export const Json = ({ value, label }: { value: unknown; label: string }) => (
   <pre class="json" tabIndex={0} aria-label={label}>
     {JSON.stringify(value, null, 2)}
   </pre>
+);
+
+/** Names this short always fit a narrow screen's table whole; only longer ones are offered places to break. */
+const WHOLE_UP_TO = 12;
+
+/**
+ * A claim's, parameter's or format's name, kept whole on a line. On a narrow screen only, a name
+ * longer than 12 characters may break after an `_` or a `/` (`preferred_|username`, a namespaced
+ * claim's URL), never inside a word.
+ */
+export const Name = ({ text }: { text: string }) => (
+  <code class="name">
+    {(text.length > WHOLE_UP_TO ? text.split(/(?<=[_/])/) : [text]).map((piece, index) => (
+      <Fragment key={index}>
+        {index === 0 ? null : <wbr />}
+        {piece}
+      </Fragment>
+    ))}
+  </code>
 );
 
 /** An instant three ways: UTC, the browser's local time, and relative to now. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { Scroll, Section } from './common.js';
+import { Name, Scroll, Section } from './common.js';
 import type { Identified, Local, ToUnix } from './types.js';
 
 const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
@@ -65,7 +65,7 @@ function Candidates({ rows, caption }: { rows: Identified['candidates']; caption
           {rows.map((candidate) => (
             <tr key={candidate.format}>
               <th scope="row">
-                {candidate.description} <code>{candidate.format}</code>
+                {candidate.description} <Name text={candidate.format} />
               </th>
               <td class="instant">
                 <code>{candidate.exact}</code>

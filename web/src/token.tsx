@@ -1,4 +1,4 @@
-import { Json, Scroll, Section, When } from './common.js';
+import { Json, Name, Scroll, Section, When } from './common.js';
 import { referenceUrl, tokenKind, type Explained } from './explained.js';
 import { tokenParts } from './token-parts.js';
 import type { Finding, TokenBody } from './types.js';
@@ -102,7 +102,7 @@ function MembersTable({
             return (
               <tr key={index}>
                 <th scope="row">
-                  <code>{entry.name}</code>
+                  <Name text={entry.name} />
                 </th>
                 <td>
                   {entry.known && url !== null ? (
@@ -171,7 +171,7 @@ function SdJwt({ sd }: { sd: NonNullable<TokenBody['sd_jwt']> }) {
           <tbody>
             {sd.disclosures.map((disclosure, index) => (
               <tr key={index}>
-                <th scope="row">{disclosure.name === null ? '(array element)' : <code>{disclosure.name}</code>}</th>
+                <th scope="row">{disclosure.name === null ? '(array element)' : <Name text={disclosure.name} />}</th>
                 <td>
                   <code class="value">{JSON.stringify(disclosure.value)}</code>
                 </td>

@@ -1,0 +1,80 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * How long one answer of the page may take: a debounce, one call to the service and a render.
+ * Generous, since CI runs the browser tests while other suites keep both cores busy; every wait
+ * of a browser test is for one condition within this, never for a whole walk of values.
+ */
+export const ANSWER_MS = 15_000;
+
+/** A test that waits for up to `steps` answers in turn: its budget grows with the walk, not with the machine's idleness. */
+export const budgetFor = (steps: number): number => 10_000 + steps * ANSWER_MS;
+
+/**
+ * The values the README's examples send to the service (`token`, `timestamp`, `datetime` or `value`
+ * of each `curl` line), once each, in the README's order: what a reader would paste into the page.
+ */
+export function readmeExamples(): string[] {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const pasted = [...readme.matchAll(/^\$ curl -s 'http:\/\/localhost:3000\/[^?']*\?(?:token|timestamp|datetime|value)=([^&']+)/gm)].map(
+    (match) => decodeURIComponent(match[1]!),
+  );
+  return [...new Set(pasted)];
+}
+
+export interface OpenedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every request the page made. */
+  readonly requests: Request[];
+  /** Console errors, policy complaints and uncaught errors. */
+  readonly complaints: string[];
+}
+
+/** A fresh page of its own context in Berlin's zone, with every request and every policy complaint recorded. */
+export async function openPlayground(
+  browser: Browser,
+  origin: string,
+  options: { width?: number; height?: number; dark?: boolean; url?: string } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1100, height: options.height ?? 900 },
+    colorScheme: options.dark ? 'dark' : 'light',
+    timezoneId: 'Europe/Berlin',
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  const complaints: string[] = [];
+  page.on('request', (req) => requests.push(req));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(String(error)));
+  await page.goto(options.url ?? `${origin}/`);
+  return { context, page, requests, complaints };
+}
+
+export const mainInput = (page: Page) => page.getByLabel(/token, key or timestamp/i);
+export const statusOf = (page: Page) => page.getByRole('status');
+
+/** Pastes `text` into the one input and waits for the live region to say `expected`. */
+export async function enter(page: Page, text: string, expected: RegExp): Promise<void> {
+  await mainInput(page).fill(text);
+  await expect.poll(() => statusOf(page).textContent(), { timeout: ANSWER_MS }).toMatch(expected);
+}
+
+/**
+ * Pastes `text` after clearing the input, and waits for whatever the page answers: its own words,
+ * or the service's on what is wrong with the value. Returns what the live region said.
+ */
+export async function paste(page: Page, text: string): Promise<string> {
+  await mainInput(page).fill('');
+  await expect.poll(() => statusOf(page).textContent(), { timeout: ANSWER_MS }).toBe('');
+  await mainInput(page).fill(text);
+  await expect.poll(() => statusOf(page).textContent(), { timeout: ANSWER_MS }).not.toMatch(/^$|^Reading/);
+  return (await statusOf(page).textContent()) ?? '';
+}
