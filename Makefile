@@ -53,8 +53,8 @@ run: $(BUILT)
 # spaces and backquotes are safe (make exports variables given on its command line; it expands a $ in them).
 # A key or a secret comes on standard input only, never in a variable that shell history keeps.
 # GNU make exits 2 whenever a recipe fails, so the CLI's own exit code (1 invalid input, 2 bad usage)
-# is printed; `npm run -s cli -- …` and the tsjwt bin return it as is.
-CLI := npm run -s cli --
+# is printed; `node dist/cli.js …` and the tsjwt bin return it as is.
+CLI := node_modules/.bin/node dist/cli.js
 KEEP_CODE := || { code=$$?; echo "tsjwt exited with $$code" >&2; exit $$code; }
 now: $(BUILT)
 	@$(CLI) now $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
@@ -133,7 +133,7 @@ mutation: $(INSTALLED)
 
 bench-memory: $(INSTALLED)
 	npm run -s bench:memory
-TASKSET := $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
+TASKSET = $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
 # Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, a flood against
 # the Redis limiter, then the memory bound;

@@ -1,62 +1,12 @@
 #!/usr/bin/env node
-// The command line's entry point. It builds the use cases from the same table as the server's
-// container (createUseCases), over its own ports, without the container itself, so that converting
-// one timestamp loads only the core, the catalog and what the command needs (docs/architecture.md):
-// no Express, tRPC, Redis, rate limiter or logger.
-import { styleText } from 'node:util';
-import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
-import { SystemClock } from './adapters/driven/system-clock.js';
-import { runCli } from './adapters/driving/cli/cli.js';
-import type { Style } from './adapters/driving/cli/pretty.js';
-import type { SignatureVerifier } from './core/ports/signature-verifier.js';
-import type { TokenSigner } from './core/ports/token-signer.js';
-import { createUseCases } from './core/use-cases/index.js';
-import packageJson from '../package.json' with { type: 'json' };
+// The command line's entry point, the tsjwt bin. It turns Node's module compile cache on before
+// anything else loads, so that from the second run on the command line's code is read from V8's
+// cache rather than compiled again (docs/benchmarks.md has what that saves); then it runs the
+// command line (cli-main.ts). `npm run build` bundles both with esbuild into dist/cli.js and its
+// chunks, so that starting reads a few files rather than the hundred modules of zod and the core.
+// Where no cache can be written (a read-only file system), Node says so in the status it returns
+// and the CLI runs all the same.
+import { enableCompileCache } from 'node:module';
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-// jose is loaded only by the commands that verify a signature.
-const jose = async () => new (await import('./adapters/driven/jose-signature-verifier.js')).JoseSignatureVerifier();
-const verifier: SignatureVerifier = {
-  verify: async (request) => (await jose()).verify(request),
-  signatureVerifies: async (compact, jwk, algorithm) => (await jose()).signatureVerifies(compact, jwk, algorithm),
-};
-
-// Web Crypto and jose are loaded only by the command that signs.
-const signer = async () => new (await import('./adapters/driven/web-crypto-token-signer.js')).WebCryptoTokenSigner();
-const tokenSigner: TokenSigner = {
-  sign: async (alg, key, signingInput) => (await signer()).sign(alg, key, signingInput),
-  generate: async (alg) => (await signer()).generate(alg),
-};
-
-const paint =
-  (...format: Parameters<typeof styleText>[0][]) =>
-  (text: string): string =>
-    styleText(format.flat(), text, { stream: process.stdout });
-const style: Style = {
-  key: paint('cyan'),
-  string: paint('green'),
-  number: paint('yellow'),
-  literal: paint('magenta'),
-  critical: paint('bold', 'red'),
-  warning: paint('yellow'),
-  info: paint('blue'),
-};
-
-const code = await runCli(
-  process.argv.slice(2),
-  createUseCases({ clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier, tokenSigner }),
-  {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    readStdin,
-    terminal: process.stdout.isTTY,
-    style,
-    version: `tsjwt ${packageJson.version} (Node ${process.version}, tzdata ${process.versions.tz ?? 'unknown'})`,
-  },
-);
-process.exitCode = code;
+enableCompileCache();
+await import('./cli-main.js');
