@@ -23,7 +23,7 @@ help:
 	@echo "  make diff FROM= TO= [UNIT= ZONE= DISAMBIGUATION= LARGEST_UNIT=]"
 	@echo "  make add FROM= DURATION= [UNIT= ZONE= DISAMBIGUATION= OVERFLOW=]"
 	@echo "  make decode TOKEN= [CHECK_SECRETS=true]"
-	@echo "  make verify TOKEN= KEY= [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=]"
+	@echo "  make verify TOKEN= [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=] < key-or-secret"
 	@echo "  make claims [NAME= VENDOR=]"
 	@echo "  make inspect-key [TOKEN=] < key.pem"
 	@echo "  make validate TOKEN= [PROFILE= ISSUER= AUDIENCE= NONCE= ACCESS_TOKEN= CODE= STATE= MAX_AGE= HTM= HTU= JKT= KEY= CLOCK_TOLERANCE=]"
@@ -86,7 +86,7 @@ decode: $(BUILT)
 	@$(CLI) decode "$$TOKEN" $${CHECK_SECRETS:+--check-secrets="$$CHECK_SECRETS"} $(KEEP_CODE)
 
 verify: $(BUILT)
-	@$(CLI) verify "$$TOKEN" "$$KEY" $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
+	@$(CLI) verify "$$TOKEN" $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
 		$${ALGORITHMS:+--algorithms "$$ALGORITHMS"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
 
 claims: $(BUILT)

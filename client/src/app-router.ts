@@ -446,7 +446,8 @@ export type AppRouter = TRPCBuiltRouter<
       verify: Query<
         {
           token: string;
-          key: string;
+          key?: string | undefined;
+          secret?: string | undefined;
           issuer?: string | undefined;
           audience?: string | undefined;
           algorithms?: string | undefined;

@@ -26,7 +26,7 @@ const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> =
   ['jwt.decode', { token: JWT_IO_TOKEN, check_secrets: 'true' }],
   ['jwt.decode', { token: 'not-a-token' }],
   ['jwt.verify', { token: RFC7515_A3_TOKEN, key: RFC7515_A3_KEY }],
-  ['jwt.verify', { token: RFC7515_A3_TOKEN, key: '{"kty":"oct","k":"c2VjcmV0"}' }],
+  ['jwt.verify', { token: RFC7515_A3_TOKEN, key: '{"kty":"XYZ"}' }],
   ['jwt.claims', { name: 'x5t#S256' }],
   ['jwt.claims', { vendor: 'azure' }],
   ['jwt.inspectKey', { key: RFC7515_A3_KEY, token: RFC7515_A3_TOKEN }],

@@ -11,9 +11,10 @@ import {
   type JWSHeaderParameters,
 } from 'jose';
 import { DomainError } from '../../core/errors.js';
-import { publicJwk, readKeys, type ReadKey } from '../../core/keys/read-keys.js';
+import { publicJwk, type ReadKey } from '../../core/keys/read-keys.js';
 import type {
   SignatureVerifier,
+  VerificationKey,
   VerificationReasonCode,
   VerificationRequest,
   VerificationResult,
@@ -26,15 +27,16 @@ const privateKey = (): DomainError =>
     'KEY_PRIVATE',
     'key is a private key: send only the public key, and never send a private key anywhere, since whoever holds it can sign tokens as you',
   );
-const symmetricKey = (): DomainError =>
+// jose picks no HMAC key from a JWK Set: a secret comes alone.
+const secretInSet = (key: ReadKey): DomainError =>
   new DomainError(
     'KEY_SYMMETRIC',
-    'key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history',
+    `key: ${key.where} is a symmetric secret, which a JWK Set here cannot hold: send the secret alone, as secret or as one oct JWK`,
   );
 
 /** A key read by the service's one key reader, refused unless it is a public key that can verify a JWS. */
 function checkedKey(key: ReadKey): JsonWebKey {
-  if (key.required.kty === 'oct') throw symmetricKey();
+  if (key.required.kty === 'oct') throw secretInSet(key);
   if (key.private) throw privateKey();
   const kind = key.crv === null || key.required.kty === 'EC' ? key.required.kty : `${key.required.kty} ${key.crv}`;
   if (!SIGNING_KEYS.has(kind)) {
@@ -44,18 +46,25 @@ function checkedKey(key: ReadKey): JsonWebKey {
 }
 
 type JwkSet = ReturnType<typeof createLocalJWKSet>;
-type Key = { readonly kind: 'single'; readonly key: KeyObject } | { readonly kind: 'set'; readonly keys: JwkSet };
+/** One key (an HMAC secret's bytes, or a public key), or a JWK Set whose key jose picks by the header. */
+type Key = { readonly kind: 'single'; readonly key: KeyObject | Uint8Array } | { readonly kind: 'set'; readonly keys: JwkSet };
+type OneKey = KeyObject | webcrypto.CryptoKey | Uint8Array;
 
 /**
- * The key to verify with, from the core's key reader (contract §4f): a public JWK or a JWK Set, or PEM text,
- * whose first block is the key (a certificate chain's first certificate). Private keys, secrets and keys that
- * cannot sign are refused with a precise reason.
+ * The key to verify with, from what the core read (contract §4b, §4f): an HMAC secret (`secret`, or one `oct` JWK),
+ * a public JWK or a JWK Set, or PEM text, whose first block is the key (a certificate chain's first certificate).
+ * Private keys, secrets inside a JWK Set and keys that cannot sign are refused with a precise reason.
  */
-function readKey(text: string): Key {
-  const material = readKeys(text);
-  const checked = material.keys.map(checkedKey);
-  if (material.inputKind === 'jwk_set') return { kind: 'set', keys: createLocalJWKSet({ keys: checked }) };
-  return { kind: 'single', key: (material.keys[0] as ReadKey).publicKey as KeyObject };
+function keyOf(key: VerificationKey): Key {
+  if (key.kind === 'secret') return { kind: 'single', key: key.bytes };
+  const { inputKind, keys } = key.material;
+  const first = keys[0] as ReadKey;
+  if (inputKind === 'jwk' && first.required.kty === 'oct') {
+    return { kind: 'single', key: Uint8Array.fromBase64(first.required.k, { alphabet: 'base64url' }) };
+  }
+  const checked = keys.map(checkedKey);
+  if (inputKind === 'jwk_set') return { kind: 'set', keys: createLocalJWKSet({ keys: checked }) };
+  return { kind: 'single', key: first.publicKey as KeyObject };
 }
 
 const reason = (code: VerificationReasonCode, message: string): VerificationResult => ({ valid: false, reason: { code, message } });
@@ -133,7 +142,7 @@ function flattenedSignatures(serialization: { readonly [member: string]: unknown
  */
 export class JoseSignatureVerifier implements SignatureVerifier {
   async verify(request: VerificationRequest): Promise<VerificationResult> {
-    const key = readKey(request.key);
+    const key = keyOf(request.key);
     const options = {
       ...(request.algorithms === undefined ? {} : { algorithms: [...request.algorithms] }),
       ...(request.issuer === undefined ? {} : { issuer: request.issuer }),
@@ -189,7 +198,7 @@ type Options = Parameters<typeof jwtVerify>[2];
  * with each of them in turn, as jose's documentation advises: the first that verifies the signature wins,
  * and a failure after the signature verified (a claim) is the answer. None verifying keeps jose's error.
  */
-async function withCandidates<T>(keys: JwkSet, attempt: (key: JwkSet | KeyObject | webcrypto.CryptoKey) => Promise<T>): Promise<T> {
+async function withCandidates<T>(keys: JwkSet, attempt: (key: JwkSet | OneKey) => Promise<T>): Promise<T> {
   try {
     return await attempt(keys);
   } catch (error) {
@@ -208,7 +217,7 @@ async function withCandidates<T>(keys: JwkSet, attempt: (key: JwkSet | KeyObject
 /** A compact JWS: as a JWT, with its claims checked; or, when its payload is another token, its signature alone. */
 async function verifyCompact(compact: string, claims: boolean, key: Key, options: Options): Promise<void> {
   const algorithms = options?.algorithms === undefined ? {} : { algorithms: options.algorithms };
-  const run = async (verifyWith: JwkSet | KeyObject | webcrypto.CryptoKey): Promise<void> => {
+  const run = async (verifyWith: JwkSet | OneKey): Promise<void> => {
     if (claims) await jwtVerify(compact, verifyWith as KeyObject, options);
     else await compactVerify(compact, verifyWith as KeyObject, algorithms);
   };
@@ -217,7 +226,7 @@ async function verifyCompact(compact: string, claims: boolean, key: Key, options
 }
 
 /** Verifies one flattened signature with the key, or the key of the set its merged header picks; returns that key. */
-async function verifiedKey(flattened: Flattened, key: Key, options: Options): Promise<KeyObject | webcrypto.CryptoKey> {
+async function verifiedKey(flattened: Flattened, key: Key, options: Options): Promise<OneKey> {
   const algorithms = options?.algorithms === undefined ? {} : { algorithms: options.algorithms };
   if (key.kind === 'single') {
     await flattenedVerify(flattened, key.key, algorithms);

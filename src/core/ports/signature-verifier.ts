@@ -1,3 +1,5 @@
+import type { KeyMaterial } from '../keys/read-keys.js';
+
 export const VERIFICATION_REASONS = [
   'signature_invalid',
   'algorithm_not_allowed',
@@ -26,12 +28,20 @@ export type SignedToken =
       readonly claims: boolean;
     };
 
+/** The key a verification uses, as the core read it: an HMAC secret's bytes, or key material (contract §4b). */
+export type VerificationKey =
+  | { readonly kind: 'secret'; readonly bytes: Uint8Array }
+  | {
+      readonly kind: 'keys';
+      /** A public JWK, a JWK Set, PEM SPKI or a PEM X.509 certificate, or one `oct` JWK, already allowed where it came from. */
+      readonly material: KeyMaterial;
+    };
+
 export interface VerificationRequest {
   readonly token: SignedToken;
   /** The header's alg, to say which algorithm a key failed to verify. */
   readonly algorithm: string | undefined;
-  /** A public JWK, a JWK Set, a PEM SPKI public key or a PEM X.509 certificate, as the caller sent it. */
-  readonly key: string;
+  readonly key: VerificationKey;
   readonly algorithms: readonly string[] | undefined;
   readonly issuer: string | undefined;
   readonly audience: readonly string[] | undefined;
@@ -50,10 +60,10 @@ export type VerificationResult = (
 /**
  * Checks a JWS signature (for a JSON serialization, whether any of its
  * signatures verifies), and the time, issuer and audience claims, with a key
- * the caller supplies. A failed check is a result, not an error. It throws only
- * `KEY_*` DomainErrors for a key that is malformed, private, symmetric or of a
- * kind that cannot verify a JWS. It never fetches a key: `jku`, `x5u` and `iss`
- * are not followed.
+ * or the HMAC secret the caller supplies. A failed check is a result, not an
+ * error. It throws only `KEY_*` DomainErrors for a key that is private, a
+ * secret inside a JWK Set, or of a kind that cannot verify a JWS. It never
+ * fetches a key: `jku`, `x5u` and `iss` are not followed.
  */
 export interface SignatureVerifier {
   verify(request: VerificationRequest): Promise<VerificationResult>;

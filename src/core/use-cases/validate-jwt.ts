@@ -16,6 +16,7 @@ import { httpUrl } from '../jwt/profiles/same-url.js';
 import { jwkThumbprint, publicJwk, readJwk } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
+import type { Call, InputCarrier } from './call.js';
 import { MAX_NESTED_TOKENS, nestedTooDeep } from './decode-jwt.js';
 import { list, toleranceOf, type VerifyJwt } from './verify-jwt.js';
 
@@ -180,7 +181,8 @@ export class ValidateJwt {
     private readonly verify: VerifyJwt,
   ) {}
 
-  async execute(input: ValidateJwtInput): Promise<ValidatedJwt> {
+  /** `carrier` says where the input travelled: `key` may be an `oct` JWK only when it is `private` (contract §4b). */
+  async execute(input: ValidateJwtInput, { carrier }: Call = {}): Promise<ValidatedJwt> {
     const { header, claims, token, form, compact } = read(input.token, readToken(input.token));
     const { profile, by } = profileOf(input.profile, header, claims);
     const reads = parametersOf(profile);
@@ -207,7 +209,7 @@ export class ValidateJwt {
       toleranceSeconds,
       jwkThumbprint: key?.thumbprint,
       dpopSignature,
-      signature: input.key === undefined ? null : await this.signature(form, token, input.key),
+      signature: input.key === undefined ? null : await this.signature(form, token, input.key, carrier),
     });
     return {
       input: input.token,
@@ -229,8 +231,8 @@ export class ValidateJwt {
   }
 
   /** §4b's verification of the signatures alone: a failure that can only follow a verified signature is a pass here. */
-  private async signature(form: TokenForm, token: string, key: string): Promise<SignatureOutcome> {
-    const verified = await this.verify.verifyRead(form, { token, key }, { claims: false });
+  private async signature(form: TokenForm, token: string, key: string, carrier: InputCarrier | undefined): Promise<SignatureOutcome> {
+    const verified = await this.verify.verifyRead(form, { token, key }, { claims: false, carrier });
     if (verified.reason === null || AFTER_SIGNATURE.has(verified.reason.code)) {
       return { passed: true, reason_code: null, message: 'the signature verifies with the key' };
     }

@@ -1,18 +1,32 @@
 import { DomainError } from '../errors.js';
-import { PUBLIC_KEY_ALGORITHMS } from '../jwt/algorithms.js';
+import { SIGNING_ALGORITHMS } from '../jwt/algorithms.js';
 import { own, type JsonObject } from '../jwt/compact.js';
 import { readToken, type TokenForm } from '../jwt/forms.js';
 import type { ReadSdJwt, SdJwt } from '../jwt/sd-jwt.js';
+import { MAX_SIGNING_KEY_LENGTH } from '../jwt/signing/signing-key.js';
+import { readKeys } from '../keys/read-keys.js';
+import type { Call, InputCarrier } from './call.js';
 import type { DecodeJwt, DecodedBody } from './decode-jwt.js';
 import type { Clock } from '../ports/clock.js';
-import type { SignatureVerifier, VerificationReasonCode, VerificationRequest, VerificationResult } from '../ports/signature-verifier.js';
+import type {
+  SignatureVerifier,
+  VerificationKey,
+  VerificationReasonCode,
+  VerificationRequest,
+  VerificationResult,
+} from '../ports/signature-verifier.js';
 
 export const MAX_KEY_LENGTH = 16 * 1024;
+/** The longest `secret`: as `/jwt/sign` reads one (contract §4b, §4g). */
+export const MAX_SECRET_LENGTH = MAX_SIGNING_KEY_LENGTH;
 export const MAX_CLOCK_TOLERANCE_SECONDS = 300;
 
 export interface VerifyJwtInput {
   readonly token: string;
-  readonly key: string;
+  /** A public key (JWK, JWK Set, PEM SPKI, PEM certificate), or one `oct` JWK; this or `secret`. */
+  readonly key?: string | undefined;
+  /** An HMAC secret: its UTF-8 bytes, never trimmed; this or `key`. */
+  readonly secret?: string | undefined;
   readonly issuer?: string | undefined;
   /** Comma-separated audiences, any one of which `aud` must name. */
   readonly audience?: string | undefined;
@@ -46,11 +60,43 @@ export function list(name: string, value: string | undefined): string[] | undefi
 
 function algorithmsOf(value: string | undefined): string[] | undefined {
   const algorithms = list('algorithms', value);
-  const unknown = algorithms?.filter((alg) => !(PUBLIC_KEY_ALGORITHMS as readonly string[]).includes(alg));
+  const unknown = algorithms?.filter((alg) => !(SIGNING_ALGORITHMS as readonly string[]).includes(alg));
   if (unknown !== undefined && unknown.length > 0) {
-    throw option(`algorithms may list only ${PUBLIC_KEY_ALGORITHMS.join(', ')}; not ${unknown.join(', ')}`);
+    throw option(`algorithms may list only ${SIGNING_ALGORITHMS.join(', ')}; not ${unknown.join(', ')}`);
   }
   return algorithms;
+}
+
+const LEAKS = 'a secret in a URL leaks into proxies, logs and browser history; send it in a POST body instead';
+
+/**
+ * The key of a verification (contract §4b): exactly one of `key` and `secret`. A secret, `secret` itself or an
+ * `oct` JWK as `key`, is taken only from where it does not leak: this is the one place that decides so, for
+ * `/jwt/verify` and `/jwt/validate` alike, whichever transport carried the input.
+ */
+export function verificationKey(
+  { key, secret }: Pick<VerifyJwtInput, 'key' | 'secret'>,
+  carrier: InputCarrier = 'url',
+): VerificationKey {
+  if (key === undefined && secret === undefined) {
+    throw option('give exactly one of key and secret: key for a public key or an oct JWK, secret for an HMAC secret');
+  }
+  if (key !== undefined && secret !== undefined) {
+    throw option('give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret');
+  }
+  if (secret !== undefined) {
+    if (carrier === 'url') throw new DomainError('KEY_SYMMETRIC', `secret must not be sent in a URL: ${LEAKS}`);
+    if (secret.length > MAX_SECRET_LENGTH) throw new DomainError('KEY_TOO_LONG', `secret is longer than ${MAX_SECRET_LENGTH} characters`);
+    if (secret === '') throw new DomainError('KEY_INVALID', 'secret must not be empty');
+    return { kind: 'secret', bytes: new TextEncoder().encode(secret) };
+  }
+  const text = key as string;
+  if (text.length > MAX_KEY_LENGTH) throw new DomainError('KEY_TOO_LONG', `key is longer than ${MAX_KEY_LENGTH / 1024} KiB`);
+  const material = readKeys(text);
+  if (carrier === 'url' && material.keys.some((read) => read.required.kty === 'oct')) {
+    throw new DomainError('KEY_SYMMETRIC', `key is a symmetric secret (an oct JWK), which must not be sent in a URL: ${LEAKS}`);
+  }
+  return { kind: 'keys', material };
 }
 
 export function toleranceOf(value: string | undefined): number {
@@ -63,7 +109,7 @@ export function toleranceOf(value: string | undefined): number {
 }
 
 /**
- * Verifies a signed token with a public key the caller supplies: its signature
+ * Verifies a signed token with a public key or an HMAC secret the caller supplies: its signature
  * (for a JWS JSON serialization, any one of them; for a nested JWT, the outer
  * one; for an SD-JWT, compact or in JSON serialization, the issuer's, then the key-binding JWT with `cnf.jwk`),
  * then `exp` and `nbf` (with `clock_tolerance`), and `iss` and `aud` when asked.
@@ -71,9 +117,10 @@ export function toleranceOf(value: string | undefined): number {
  * an error; `alg: none` never verifies.
  *
  * Throws the `TOKEN_*` DomainErrors of decoding (`TOKEN_ENCRYPTED` for a JWE),
- * `KEY_TOO_LONG` and the verifier's `KEY_*` errors for a key it cannot or must
- * not use, and `VERIFY_OPTION_INVALID` for an option outside its form. It never
- * fetches a key.
+ * `KEY_*` errors for a key or secret it cannot or must not use (`KEY_SYMMETRIC`
+ * for a secret that came in a URL: see `verificationKey`), and
+ * `VERIFY_OPTION_INVALID` for an option outside its form, or for not exactly
+ * one of `key` and `secret`. It never fetches a key.
  */
 export class VerifyJwt {
   constructor(
@@ -83,23 +130,26 @@ export class VerifyJwt {
     private readonly decoder: DecodeJwt,
   ) {}
 
-  /** With `claims: false`, only the signatures are checked (and an SD-JWT's key binding): no time, issuer or audience claim. */
-  execute(input: VerifyJwtInput, options: { readonly claims?: boolean } = {}): Promise<VerifiedJwt> {
+  /**
+   * With `claims: false`, only the signatures are checked (and an SD-JWT's key binding): no time, issuer or audience
+   * claim. `carrier` says where the input travelled: a secret is taken only when it is `private`.
+   */
+  execute(input: VerifyJwtInput, options: VerifyOptions = {}): Promise<VerifiedJwt> {
     return this.verifyRead(readToken(input.token), input, options);
   }
 
   /** `execute` for a token already read (`input.token` is then not read again). */
-  async verifyRead(form: TokenForm, input: VerifyJwtInput, { claims = true }: { readonly claims?: boolean } = {}): Promise<VerifiedJwt> {
+  async verifyRead(form: TokenForm, input: VerifyJwtInput, { claims = true, carrier }: VerifyOptions = {}): Promise<VerifiedJwt> {
     if (form.form === 'jwe' || form.form === 'jwe-json') {
       throw new DomainError(
         'TOKEN_ENCRYPTED',
         'token is an encrypted JWE and cannot be verified: decrypting it needs a private or secret key, which this service never takes',
       );
     }
-    if (input.key.length > MAX_KEY_LENGTH) throw new DomainError('KEY_TOO_LONG', `key is longer than ${MAX_KEY_LENGTH / 1024} KiB`);
+    const key = verificationKey(input, carrier);
     if (input.issuer !== undefined && input.issuer.trim() === '') throw option('issuer must not be empty');
     const checks = {
-      key: input.key,
+      key,
       algorithms: algorithmsOf(input.algorithms),
       issuer: input.issuer,
       audience: list('audience', input.audience),
@@ -154,7 +204,11 @@ export class VerifyJwt {
     const invalid = (message: string): VerificationResult => ({ valid: false, reason: { code: 'key_binding_invalid', message } });
     if (!kb.sd_hash_matches) return invalid("the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with");
     try {
-      const holder = { ...checks, key: JSON.stringify(jwk), algorithms: undefined, issuer: undefined, audience: undefined };
+      const material = readKeys(JSON.stringify(jwk));
+      if (material.keys.some((read) => read.required.kty === 'oct')) {
+        return invalid('cnf.jwk cannot verify the key-binding JWT: it is a symmetric secret, not the holder\'s public key');
+      }
+      const holder = { ...checks, key: { kind: 'keys', material } as const, algorithms: undefined, issuer: undefined, audience: undefined };
       const result = await this.compact(holder, form.keyBindingJwt, kb.header, claims);
       return result.valid ? result : invalid(`the key-binding JWT does not verify with cnf.jwk: ${result.reason.message}`);
     } catch (error) {
@@ -162,6 +216,11 @@ export class VerifyJwt {
       throw error;
     }
   }
+}
+
+/** How a verification is run: `claims: false` checks the signatures alone; `carrier` says where the input travelled. */
+export interface VerifyOptions extends Call {
+  readonly claims?: boolean;
 }
 
 /** What every verification of one request shares: the key and the requested checks. */

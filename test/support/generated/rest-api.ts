@@ -200,14 +200,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Verify a JWT with a public key
-         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
+         * Verify a JWT with a public key, or an HMAC token with its secret
+         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a private key), or an HS256, HS384 or HS512 signature with the secret given (secret, or an oct JWK as key) in a POST body only, since a secret in a URL leaks into proxies, logs and browser history; then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
          */
         get: operations["jwt-verify"];
         put?: never;
         /**
-         * Verify a JWT with a public key
-         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
+         * Verify a JWT with a public key, or an HMAC token with its secret
+         * @description Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a private key), or an HS256, HS384 or HS512 signature with the secret given (secret, or an oct JWK as key) in a POST body only, since a secret in a URL leaks into proxies, logs and browser history; then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).
          */
         post: operations["jwt-verifyByPost"];
         delete?: never;
@@ -3212,13 +3212,15 @@ export interface operations {
             query: {
                 /** @description A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped */
                 token: string;
-                /** @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key. */
-                key: string;
+                /** @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate; or, in a POST body only, an HMAC secret as one oct JWK. Never a private key. Give this or secret. */
+                key?: string;
+                /** @description An HMAC secret for an HS256, HS384 or HS512 token: its UTF-8 bytes, never trimmed, at most 8192 characters. In a POST body only: in a URL it is refused, since it would leak into proxies, logs and browser history. Give this or key. */
+                secret?: string;
                 /** @description The iss the token must carry */
                 issuer?: string;
                 /** @description Comma-separated audiences; aud must name one of them */
                 audience?: string;
-                /** @description Comma-separated allow-list of RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519 */
+                /** @description Comma-separated allow-list of HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519 */
                 algorithms?: string;
                 /** @description Leeway for exp and nbf, in whole seconds from 0 to 300 (default 0) */
                 clock_tolerance?: string;
@@ -3271,7 +3273,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history"
+                     *       "detail": "give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3359,10 +3361,15 @@ export interface operations {
                      */
                     token: string;
                     /**
-                     * @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key.
+                     * @description A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate; or, in a POST body only, an HMAC secret as one oct JWK. Never a private key. Give this or secret.
                      * @example {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}
                      */
-                    key: string;
+                    key?: string;
+                    /**
+                     * @description An HMAC secret for an HS256, HS384 or HS512 token: its UTF-8 bytes, never trimmed, at most 8192 characters. In a POST body only: in a URL it is refused, since it would leak into proxies, logs and browser history. Give this or key.
+                     * @example a-string-secret-at-least-256-bits-long
+                     */
+                    secret?: string;
                     /**
                      * @description The iss the token must carry
                      * @example https://issuer.example
@@ -3374,7 +3381,7 @@ export interface operations {
                      */
                     audience?: string;
                     /**
-                     * @description Comma-separated allow-list of RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519
+                     * @description Comma-separated allow-list of HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519
                      * @example EdDSA,ES256
                      */
                     algorithms?: string;
@@ -3429,7 +3436,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history"
+                     *       "detail": "give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4127,7 +4134,7 @@ export interface operations {
                 htu?: string;
                 /** @description The JWK SHA-256 thumbprint the proof jwk (jkt_matches) or the access token cnf.jkt must have */
                 jkt?: string;
-                /** @description A public key as /jwt/verify takes it, to check the signature; not for a DPoP proof, which carries its own */
+                /** @description A public key as /jwt/verify takes it (an oct JWK in a POST body only), to check the signature; not for a DPoP proof, which carries its own */
                 key?: string;
                 /** @description Leeway for exp, nbf, iat and auth_time, in whole seconds from 0 to 300 (default 0) */
                 clock_tolerance?: string;
@@ -4326,7 +4333,7 @@ export interface operations {
                      */
                     jkt?: string;
                     /**
-                     * @description A public key as /jwt/verify takes it, to check the signature; not for a DPoP proof, which carries its own
+                     * @description A public key as /jwt/verify takes it (an oct JWK in a POST body only), to check the signature; not for a DPoP proof, which carries its own
                      * @example {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}
                      */
                     key?: string;

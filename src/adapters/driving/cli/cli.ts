@@ -163,8 +163,11 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
   }
   const { spec, input, json } = command;
   const { operation } = spec;
+  // Arguments stay in shell history, as a URL stays in logs: a secret is taken only by a command that reads
+  // its key and secret from standard input alone.
+  const carrier = spec.stdinOnly === undefined ? 'url' : 'private';
   const run = async (value: unknown): Promise<Answer> => {
-    const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED });
+    const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED, carrier });
     if (outcome.ok)
       return { ok: true, text: io.terminal && !json ? render(outcome.data, io.style, spec.table) : `${JSON.stringify(outcome.data)}\n` };
     // Nothing the command line is given can be internal: such a failure is a bug, shown as one.

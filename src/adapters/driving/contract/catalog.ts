@@ -2,6 +2,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
+import type { Call } from '../../../core/use-cases/call.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
 import {
@@ -84,6 +85,9 @@ export type AnyOperation = Operation<z.ZodType, z.ZodType>;
 
 type Execute<K extends keyof UseCases> = UseCases[K]['execute'];
 
+/** A use case's second parameter, if it has one, takes the `Call` that `runOperation` passes. */
+type TakesCall<K extends keyof UseCases> = Execute<K> extends (input: never, call: Call) => unknown ? K : never;
+
 /**
  * An operation whose schemas fit its use case: what the input schema gives,
  * the use case takes, and what the use case returns, the output schema reads.
@@ -91,15 +95,15 @@ type Execute<K extends keyof UseCases> = UseCases[K]['execute'];
  */
 const define = <I extends z.ZodType, O extends z.ZodType, K extends keyof UseCases>(
   operation: Operation<I, O> & {
-    readonly useCase: K &
+    readonly useCase: TakesCall<K> &
       ([z.output<I>] extends [Parameters<Execute<K>>[0]] ? ([Awaited<ReturnType<Execute<K>>>] extends [z.input<O>] ? K : never) : never);
   },
 ): Operation<I, O> => operation;
 
-/** Runs an operation's use case on its parsed input. */
-export const runOperation = (operation: AnyOperation, useCases: UseCases, input: unknown): unknown =>
+/** Runs an operation's use case on its parsed input; `call` says where the input travelled, for the use cases that ask. */
+export const runOperation = (operation: AnyOperation, useCases: UseCases, input: unknown, call: Call): unknown =>
   // The use case's own input type was checked against the operation's schema by `define`.
-  (useCases[operation.useCase].execute as (input: unknown) => unknown)(input);
+  (useCases[operation.useCase].execute as (input: unknown, call: Call) => unknown)(input, call);
 
 const ERRORS = { 400: 'Invalid input', 429: 'Rate limit exceeded' } as const;
 const rest = (path: `/${string}`, tag: string, summary: string, extra: Partial<OpenApi> = {}): OpenApi => ({
@@ -246,22 +250,22 @@ export const catalog = {
     }),
     verify: define({
       invalid: {
-        input: { token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln', key: '{"kty":"oct","k":"c2VjcmV0"}' },
-        detail:
-          'key is a symmetric secret: verification here takes only public keys, because a secret sent in a URL leaks into proxies, logs and browser history',
+        input: { token: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln', key: '{"kty":"oct","k":"c2VjcmV0"}', secret: 'secret' },
+        detail: 'give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret',
       },
-      openapi: rest('/jwt/verify', 'jwt', 'Verify a JWT with a public key', {
+      openapi: rest('/jwt/verify', 'jwt', 'Verify a JWT with a public key, or an HMAC token with its secret', {
         description:
-          'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a secret or private key), then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
+          'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a private key), or an HS256, HS384 or HS512 signature with the secret given (secret, or an oct JWK as key) in a POST body only, since a secret in a URL leaks into proxies, logs and browser history; then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
       }),
       input: verifyInput,
       output: verifyOutput,
       useCase: 'verifyJwt',
       cli: {
         command: 'verify',
-        positional: ['token', 'key'],
-        stdin: 'token',
-        example: 'tsjwt verify - "$(cat public.pem)" --issuer https://issuer.example < token.txt',
+        positional: ['token'],
+        stdinOnly: 'key',
+        stdinSecret: 'secret',
+        example: 'tsjwt verify "$(cat token.txt)" --issuer https://issuer.example < public.pem',
       },
     }),
     claims: define({

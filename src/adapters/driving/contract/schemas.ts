@@ -6,7 +6,7 @@ import { PROFILE_NAMES } from '../../../core/jwt/profiles/profiles.js';
 import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
-import { PUBLIC_KEY_ALGORITHMS } from '../../../core/jwt/algorithms.js';
+import { SIGNING_ALGORITHMS } from '../../../core/jwt/algorithms.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
 import { OVERFLOWS } from '../../../core/use-cases/add-duration.js';
 import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
@@ -173,11 +173,20 @@ export const verifyInput = inputObject({
   token,
   key: stringParam(
     'key',
-    "A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate. Never a secret or private key.",
-  ).meta({ example: '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}' }),
+    "A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate; or, in a POST body only, an HMAC secret as one oct JWK. Never a private key. Give this or secret.",
+  )
+    .meta({ example: '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}' })
+    .optional(),
+  // JSON Schema's examples, not example: the API reference fills in each `example`, and this and key are exclusive.
+  secret: stringParam(
+    'secret',
+    'An HMAC secret for an HS256, HS384 or HS512 token: its UTF-8 bytes, never trimmed, at most 8192 characters. In a POST body only: in a URL it is refused, since it would leak into proxies, logs and browser history. Give this or key.',
+  )
+    .meta({ examples: ['a-string-secret-at-least-256-bits-long'] })
+    .optional(),
   issuer: stringParam('issuer', 'The iss the token must carry').meta({ example: 'https://issuer.example' }).optional(),
   audience: stringParam('audience', 'Comma-separated audiences; aud must name one of them').meta({ example: 'api,web' }).optional(),
-  algorithms: stringParam('algorithms', `Comma-separated allow-list of ${PUBLIC_KEY_ALGORITHMS.join(', ')}`)
+  algorithms: stringParam('algorithms', `Comma-separated allow-list of ${SIGNING_ALGORITHMS.join(', ')}`)
     .meta({ example: 'EdDSA,ES256' })
     .optional(),
   clock_tolerance: stringParam('clock_tolerance', 'Leeway for exp and nbf, in whole seconds from 0 to 300 (default 0)')
@@ -232,7 +241,7 @@ export const validateInput = inputObject({
   ),
   key: expectation(
     'key',
-    'A public key as /jwt/verify takes it, to check the signature; not for a DPoP proof, which carries its own',
+    'A public key as /jwt/verify takes it (an oct JWK in a POST body only), to check the signature; not for a DPoP proof, which carries its own',
     '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}',
   ),
   clock_tolerance: expectation(

@@ -18,9 +18,10 @@ function sendJson(res: ServerResponse, body: unknown): void {
  * HEAD runs as GET; Node sends its headers without the body.
  */
 export function restAnswer(operation: AnyOperation, useCases: UseCases, onInternal: (error: unknown) => void): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const { input, budget } = stateOf(res);
-    dispatch(operation, input, { useCases, budget })
+    // A POST's parameters are its body's alone (a query string beside one is refused): only they keep a secret.
+    dispatch(operation, input, { useCases, budget, carrier: req.method === 'POST' ? 'private' : 'url' })
       .then((outcome) => (outcome.ok ? sendJson(res, outcome.data) : answerApiFailure(res, outcome.error, onInternal)))
       .catch(next);
   };

@@ -22,7 +22,8 @@ import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-sign
 import { VerifyJwt } from '../../../../src/core/use-cases/verify-jwt.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
-import { RFC7516_JWE, tokenOf } from '../../../support/fixtures.js';
+import { RFC7516_JWE, RFC7519_3_1_TOKEN, tokenOf } from '../../../support/fixtures.js';
+import { RFC7515_A1_KEY } from '../../../vectors/jose-keys.js';
 
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);
@@ -237,10 +238,10 @@ describe('keys and options that are refused', () => {
 
   it.each([
     [
-      'a symmetric JWK',
+      'a symmetric JWK, from a URL',
       '{"kty":"oct","k":"c2VjcmV0"}',
       'KEY_SYMMETRIC',
-      /symmetric secret: .*leaks into proxies, logs and browser history/,
+      'key is a symmetric secret (an oct JWK), which must not be sent in a URL: a secret in a URL leaks into proxies, logs and browser history; send it in a POST body instead',
     ],
     [
       'a private EC JWK',
@@ -293,8 +294,8 @@ describe('keys and options that are refused', () => {
 
   it.each([
     [
-      { algorithms: 'HS256' },
-      'algorithms may list only RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519; not HS256',
+      { algorithms: 'HS256,none,HS1' },
+      'algorithms may list only HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519; not none, HS1',
     ],
     [{ algorithms: 'ES256,,RS256' }, 'algorithms must be a comma-separated list with no empty entries'],
     [{ audience: 'a,' }, 'audience must be a comma-separated list with no empty entries'],
@@ -313,6 +314,135 @@ describe('keys and options that are refused', () => {
       /^token is an encrypted JWE and cannot be verified/,
     );
     expect((await verify(`Bearer ${await token()}`, pairs.ES256!.pem)).valid).toBe(true);
+  });
+});
+
+// jwt.io's debugger's default token and its secret (https://jwt.io/, the HS256 example as of 2025).
+const JWT_IO_SECRET = 'a-string-secret-at-least-256-bits-long';
+const JWT_IO_HS256 =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
+const octOf = (secret: string): string => JSON.stringify({ kty: 'oct', k: Buffer.from(secret).toString('base64url') });
+
+describe('HMAC tokens, with a secret from a request body (contract §4b)', () => {
+  const fromBody = (input: { token: string; key?: string; secret?: string; algorithms?: string }) =>
+    verifier.execute(input, { carrier: 'private' });
+  const hmac = (alg: string, secret: string) => new SignJWT({ sub: 'user-1' }).setProtectedHeader({ alg }).sign(Buffer.from(secret));
+
+  it("verifies jwt.io's example with its secret, as a string and as an oct JWK", async () => {
+    for (const input of [{ secret: JWT_IO_SECRET }, { key: octOf(JWT_IO_SECRET) }]) {
+      expect(await fromBody({ token: JWT_IO_HS256, ...input })).toMatchObject({
+        valid: true,
+        reason: null,
+        algorithm: 'HS256',
+        payload: { sub: '1234567890', name: 'John Doe', admin: true },
+      });
+    }
+  });
+
+  it('verifies RFC 7515 A.1 (HS256) with its published oct JWK, until its exp', async () => {
+    const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+    const a1 = { token: RFC7519_3_1_TOKEN, key: JSON.stringify(RFC7515_A1_KEY) };
+    expect(await early.execute(a1, { carrier: 'private' })).toMatchObject({ valid: true, payload: { iss: 'joe' } });
+    expect((await fromBody(a1)).reason?.code).toBe('expired');
+  });
+
+  it.each(['HS256', 'HS384', 'HS512'])('verifies %s, and not with another secret', async (alg) => {
+    const secret = `${alg}-secret-long-enough-for-every-hmac-algorithm-${'x'.repeat(32)}`;
+    const token = await hmac(alg, secret);
+    expect(await fromBody({ token, secret })).toMatchObject({ valid: true, algorithm: alg });
+    expect(await fromBody({ token, key: octOf(secret) })).toMatchObject({ valid: true, algorithm: alg });
+    expect(await fromBody({ token, secret: `${secret}!` })).toMatchObject({
+      valid: false,
+      reason: { code: 'signature_invalid', message: 'the signature does not verify with this key' },
+    });
+  });
+
+  it('takes the secret as given, never trimmed, as its UTF-8 bytes', async () => {
+    const secret = ` ünïcödé secret with spaces around it, 32 bytes and more `;
+    const token = await hmac('HS256', secret);
+    expect((await fromBody({ token, secret })).valid).toBe(true);
+    expect((await fromBody({ token, secret: secret.trim() })).reason?.code).toBe('signature_invalid');
+  });
+
+  it('answers key_mismatch for a secret with a token that is not HMAC, and for a public key with one that is', async () => {
+    const es256 = await sign(pairs.ES256!);
+    expect(await fromBody({ token: es256, secret: JWT_IO_SECRET })).toMatchObject({
+      valid: false,
+      reason: { code: 'key_mismatch', message: 'the key cannot verify ES256 signatures' },
+    });
+    expect((await fromBody({ token: es256, key: octOf(JWT_IO_SECRET) })).reason?.code).toBe('key_mismatch');
+    expect((await fromBody({ token: JWT_IO_HS256, key: pairs.ES256!.pem })).reason?.code).toBe('key_mismatch');
+  });
+
+  it('checks algorithms, which may now list the HMAC ones', async () => {
+    expect((await fromBody({ token: JWT_IO_HS256, secret: JWT_IO_SECRET, algorithms: 'HS384,HS512' })).reason?.code).toBe(
+      'algorithm_not_allowed',
+    );
+    expect((await fromBody({ token: JWT_IO_HS256, secret: JWT_IO_SECRET, algorithms: 'HS256' })).valid).toBe(true);
+  });
+
+  it.each([
+    ['a call that does not say where its input came from', undefined],
+    ['a URL', 'url' as const],
+  ])('refuses a secret or an oct JWK from %s', async (_label, carrier) => {
+    const leaks = 'a secret in a URL leaks into proxies, logs and browser history; send it in a POST body instead';
+    await expectDomainErrorAsync(
+      verifier.execute({ token: JWT_IO_HS256, secret: JWT_IO_SECRET }, { carrier }),
+      'KEY_SYMMETRIC',
+      `secret must not be sent in a URL: ${leaks}`,
+    );
+    await expectDomainErrorAsync(
+      verifier.execute({ token: JWT_IO_HS256, key: octOf(JWT_IO_SECRET) }, { carrier }),
+      'KEY_SYMMETRIC',
+      `key is a symmetric secret (an oct JWK), which must not be sent in a URL: ${leaks}`,
+    );
+    await expectDomainErrorAsync(
+      verifier.execute({ token: JWT_IO_HS256, key: JSON.stringify({ keys: [pairs.ES256!.jwk, JSON.parse(octOf('s'))] }) }, { carrier }),
+      'KEY_SYMMETRIC',
+      `key is a symmetric secret (an oct JWK), which must not be sent in a URL: ${leaks}`,
+    );
+  });
+
+  it.each([
+    [
+      { secret: JWT_IO_SECRET, key: octOf(JWT_IO_SECRET) },
+      'give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret',
+    ],
+    [{}, 'give exactly one of key and secret: key for a public key or an oct JWK, secret for an HMAC secret'],
+  ])('refuses %j, naming key and secret', async (input, message) => {
+    await expectDomainErrorAsync(fromBody({ token: JWT_IO_HS256, ...input }), 'VERIFY_OPTION_INVALID', message);
+  });
+
+  it('takes a secret of 8192 characters, and refuses an empty one and one longer', async () => {
+    const longest = 'k'.repeat(8192);
+    expect((await fromBody({ token: await hmac('HS512', longest), secret: longest })).valid).toBe(true);
+    await expectDomainErrorAsync(
+      fromBody({ token: JWT_IO_HS256, secret: `${longest}k` }),
+      'KEY_TOO_LONG',
+      'secret is longer than 8192 characters',
+    );
+    await expectDomainErrorAsync(fromBody({ token: JWT_IO_HS256, secret: '' }), 'KEY_INVALID', 'secret must not be empty');
+  });
+
+  it('refuses a secret inside a JWK Set, which jose never selects', async () => {
+    await expectDomainErrorAsync(
+      fromBody({ token: JWT_IO_HS256, key: JSON.stringify({ keys: [JSON.parse(octOf(JWT_IO_SECRET))] }) }),
+      'KEY_SYMMETRIC',
+      'key: keys[0] is a symmetric secret, which a JWK Set here cannot hold: send the secret alone, as secret or as one oct JWK',
+    );
+  });
+
+  it('verifies a JWS JSON serialization signed with a secret', async () => {
+    const secret = JWT_IO_SECRET;
+    const flattened = await new FlattenedSign(new TextEncoder().encode('{"sub":"1"}'))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(Buffer.from(secret));
+    expect(await fromBody({ token: JSON.stringify(flattened), secret })).toMatchObject({
+      valid: true,
+      algorithm: 'HS256',
+      payload: { sub: '1' },
+    });
+    expect((await fromBody({ token: JSON.stringify(flattened), secret: 'another' })).reason?.code).toBe('signature_invalid');
   });
 });
 
@@ -493,7 +623,7 @@ describe('every signed JOSE form', () => {
       [
         'with a cnf.jwk that is no public key',
         async () => bind(await issue({ kty: 'oct', k: 'c2VjcmV0' }), pairs.EdDSA!),
-        /^cnf\.jwk cannot verify the key-binding JWT: key is a symmetric secret/,
+        "cnf.jwk cannot verify the key-binding JWT: it is a symmetric secret, not the holder's public key",
       ],
     ])('refuses a key-binding JWT %s as key_binding_invalid', async (_label, make, message) => {
       const result = await verify(await make(), pairs.ES256!.pem);

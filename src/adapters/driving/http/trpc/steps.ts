@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { UseCases } from '../../../../core/use-cases/index.js';
@@ -51,7 +51,12 @@ export interface TrpcAnswerOptions {
  * method override on so that queries may come as POST.
  */
 export function trpcAnswer({ useCases, maxBatchSize, fastPath = true, onInternal }: TrpcAnswerOptions): RequestHandler {
-  const contextOf = (res: ServerResponse): Context => ({ useCases, budget: stateOf(res).budget });
+  // A POST's input is its body (readTrpcInput): a GET's is in the URL, where no secret is taken.
+  const contextOf = (req: IncomingMessage, res: ServerResponse): Context => ({
+    useCases,
+    budget: stateOf(res).budget,
+    carrier: req.method === 'POST' ? 'private' : 'url',
+  });
   const onError = ({ error, path }: { error: { code: string; cause?: unknown }; path?: string | undefined }): void => {
     if (error.code === 'INTERNAL_SERVER_ERROR') onInternal(error.cause ?? error, path ?? 'unknown');
   };
@@ -70,12 +75,12 @@ export function trpcAnswer({ useCases, maxBatchSize, fastPath = true, onInternal
             req,
             res,
             path: call.path,
-            createContext: ({ res: response }) => contextOf(response),
+            createContext: ({ req: request, res: response }) => contextOf(request, response),
             allowMethodOverride: true,
             maxBatchSize,
             onError,
           })
-        : answerTrpcCall(plan, res, contextOf(res), onInternal);
+        : answerTrpcCall(plan, res, contextOf(req, res), onInternal);
     answered.catch(next);
   };
 }
