@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { ANSWER_MS, budgetFor } from '../support/playground-page.js';
 import { listen, testService, type Running } from '../support/service.js';
 
 warnIfNoChromium('BROWSER TEST');
@@ -19,7 +20,8 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     await running?.close();
   });
 
-  it('lists the ten operations and runs each tag’s operation from its prefilled examples', async () => {
+  // A budget for each of its waits, however busy the machine: the page, then seven operations' answers in turn.
+  it('lists the ten operations and runs each tag’s operation from its prefilled examples', { timeout: budgetFor(8) }, async () => {
     const page = await browser.newPage();
     const foreign: string[] = [];
     const blocked: string[] = [];
@@ -30,7 +32,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
     await page.goto(`${running.url}/docs/`);
-    await page.waitForSelector('.opblock-summary-path', { timeout: 15_000 });
+    await page.waitForSelector('.opblock-summary-path', { timeout: ANSWER_MS });
     const paths = (await page.locator('.opblock-summary-path').allTextContents()).map((text) => text.replace(/\u200b/g, ''));
     // Each operation twice, as GET and as POST with a JSON body; /jwt/sign once, as POST alone.
     expect(paths.sort()).toEqual(
@@ -60,7 +62,7 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
       await operation.locator('.opblock-summary').click();
       await operation.locator('button.execute').click();
       const body = operation.locator('.live-responses-table .response-col_description .microlight').first();
-      await body.waitFor({ timeout: 15_000 });
+      await body.waitFor({ timeout: ANSWER_MS });
       const status = await operation.locator('.live-responses-table tr.response .response-col_status').first().textContent();
       return { operation, status: status?.trim(), body: JSON.parse((await body.textContent()) ?? '') as Record<string, unknown> };
     };
@@ -113,5 +115,5 @@ describe.skipIf(!chromiumAvailable)('/docs in headless Chromium', () => {
     expect(await page.content()).not.toMatch(/"issues"|issues\s*\*?\s*\[/);
     expect(foreign).toEqual([]);
     expect(blocked).toEqual([]);
-  }, 60_000);
+  });
 });
