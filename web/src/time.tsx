@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
 import { Name, Scroll, Section } from './common.js';
 import type { Identified, Local, ToUnix } from './types.js';
+import { currentZoneName, zoneChoices } from './zones.js';
 
-const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
-export const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const ZONES: readonly string[] = zoneChoices(Intl.supportedValuesOf('timeZone'));
+export const BROWSER_ZONE = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
-/** The zone picker: every zone the browser knows, the browser's own first chosen. */
+/** The zone picker: UTC and every zone the browser knows under its current name, the browser's own first chosen. */
 export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: string) => void }) {
   const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
   return (
