@@ -244,7 +244,9 @@ export class SignJwt {
     if (form.form !== 'jwt') {
       throw new DomainError('TOKEN_MALFORMED', `token: only a compact JWS with a JSON object payload can be re-signed, not a ${form.form}`);
     }
-    const [headerSegment, payloadSegment] = form.jws.compact.split('.') as [string, string, string];
+    // Contract §4g: a kept segment is kept byte for byte, but without the trailing `=` that decode tolerates and
+    // RFC 7515 §2 leaves out of base64url (a padded segment would be signed, and compared, as another text).
+    const [headerSegment, payloadSegment] = form.jws.compact.split('.').map((part) => part.replace(/=+$/, '')) as [string, string];
     // Parsed again without decode's big-integer reviver: the segments are written as JSON.stringify writes them.
     return { header: parseSegment(headerSegment), payload: parseSegment(payloadSegment), headerSegment, payloadSegment };
   }

@@ -100,6 +100,33 @@ describe('re-signing', () => {
     expect([body.changes, body.notes]).toEqual([[], []]);
   });
 
+  it('keeps a segment that nothing changed without its trailing = padding, and the token verifies with jose', async () => {
+    const padded = (token: string): string =>
+      token
+        .split('.')
+        .map((part, at) => (at < 2 ? part.padEnd(Math.ceil(part.length / 4) * 4, '=') : part))
+        .join('.');
+    // RFC 7515 A.1's payload segment is two characters short of a multiple of four: padded, it ends in ==.
+    const a1 = padded(RFC7519_3_1_TOKEN);
+    expect(a1.split('.')[1]).toMatch(/==$/);
+    const resigned = await sign({ token: a1, key: RFC7515_A1_KEY });
+    expect([resigned.token, resigned.changes]).toEqual([RFC7519_3_1_TOKEN, []]);
+    // A header segment that pads too: a kid of one character makes it 46 characters, 2 short of 48.
+    const made = (await sign({ payload: { sub: '1' }, header: { kid: 'k' }, secret: SECRET })).token;
+    const both = padded(made);
+    expect(
+      both
+        .split('.')
+        .slice(0, 2)
+        .every((part) => part.endsWith('=')),
+    ).toBe(true);
+    const again = await sign({ token: both, secret: SECRET });
+    expect(again.token).toBe(made);
+    expect(again.token).not.toContain('=');
+    await expect(compactVerify(again.token, new TextEncoder().encode(SECRET))).resolves.toBeDefined();
+    await expect(compactVerify(resigned.token, await importJWK(RFC7515_A1_KEY, 'HS256'))).resolves.toBeDefined();
+  });
+
   it('applies set, then unset, then the times, and lists each change in that order', async () => {
     const token = (await sign({ payload: { sub: 'a', role: 'user', exp: 1, tmp: true }, secret: SECRET })).token;
     const body = await sign({
