@@ -496,6 +496,21 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await context.close();
   });
 
+  it('says in words which zone a value without one is read in, naming the picker rather than tz', { timeout: budgetFor(2) }, async () => {
+    const { page, context } = await open();
+    await enter(page, '2024-01-01 10:00:00', /^Best guess/);
+    const note = page.getByText(/carries no zone/);
+    expect(await note.textContent()).toBe(
+      'This value carries no zone: it was read as wall-clock time in Europe/Berlin, the time zone chosen below.',
+    );
+    await page.getByRole('combobox', { name: /zone/i }).selectOption('UTC');
+    await expect
+      .poll(() => note.textContent())
+      .toBe('This value carries no zone: it was read as wall-clock time in UTC, the time zone chosen below.');
+    expect(await page.locator('main').textContent()).not.toMatch(/\btz\b/);
+    await context.close();
+  });
+
   it('shows both candidates of a local time in an overlap, and the choice made', { timeout: budgetFor(3) }, async () => {
     const { page, context } = await open();
     await enter(page, '2024-10-27T02:30:00', /^2024-10-27T00:30:00Z/);

@@ -45,6 +45,17 @@ export function LocalTime({ local }: { local: Local }) {
   );
 }
 
+/** The service's notes are written for API callers; the page says them in its own words, where its zone picker stands for `tz`. */
+const NOTE_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/, the zone tz names$/, ', the time zone chosen below'],
+  [/; tz names another zone to read it in$/, '; choose another time zone below to read it there'],
+  [/the formats identify reads/, 'the formats this page reads'],
+  [/^value /, 'This value '],
+];
+
+const noteForPeople = (note: string): string =>
+  NOTE_WORDS.reduce((text, [words, ours]) => text.replace(words, ours), note).replace(/[^.]$/, '$&.');
+
 const fieldsText = (fields: Record<string, string | number>): string =>
   Object.entries(fields)
     .map(([name, value]) => `${name} ${value}`)
@@ -89,7 +100,7 @@ export function IdentifyView({ body, zone, onZone }: { body: Identified; zone: s
   return (
     <div>
       {body.notes.map((note, index) => (
-        <p key={index}>{note}</p>
+        <p key={index}>{noteForPeople(note)}</p>
       ))}
       <ZonePicker zone={zone} onZone={onZone} />
       {best?.local === undefined ? null : (
