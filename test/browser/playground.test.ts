@@ -15,6 +15,7 @@ import {
 } from 'jose';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeChain } from '../support/certificates.js';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import {
   ANSWER_MS,
@@ -303,6 +304,28 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       await context.close();
     },
   );
+
+  it("puts a certificate's subject, issuer and validity before its key's JWK and PEM", { timeout: budgetFor(1) }, async () => {
+    const chain = makeChain();
+    const { page, context } = await open();
+    await enter(page, chain.leaf.pem, /^Read 1 key/);
+    const key = page.getByRole('region', { name: /^Key 1: OKP Ed25519/ });
+    expect(await key.locator('table.key > tbody > tr > th').allTextContents()).toEqual([
+      'Subject',
+      'Issuer',
+      'Valid from',
+      'Valid until',
+      'Alternative names',
+      'Serial',
+      'x5t#S256',
+      'Thumbprint (RFC 7638, SHA-256)',
+      'Thumbprint URI (RFC 9278)',
+      'Public JWK',
+      'Public PEM',
+    ]);
+    expect(await key.getByRole('row', { name: /^Subject/ }).textContent()).toContain('CN=api.example.com');
+    await context.close();
+  });
 
   it(
     'names the profile a token follows at the top with the structural rules it fails, and validates with the expectations that profile reads',

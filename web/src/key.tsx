@@ -81,7 +81,7 @@ function CertificateRows({ certificate, now }: { certificate: NonNullable<Inspec
   );
 }
 
-/** One key: what it is, its thumbprint, its public forms and certificate, each to copy, and its findings. */
+/** One key: its certificate's subject, issuer and validity first, then its thumbprints and public forms to copy, and its findings. */
 export function KeyView({ inspected, index, now }: { inspected: InspectedKey; index: number; now: number }) {
   return (
     <Section title={`Key ${index + 1}: ${keyKind(inspected)}`}>
@@ -89,13 +89,14 @@ export function KeyView({ inspected, index, now }: { inspected: InspectedKey; in
       <Scroll label={`Key ${index + 1}`}>
         <table class="key">
           <tbody>
+            {/* Whose key it is and until when comes first (contract §10); its long forms last. */}
+            {inspected.certificate === null ? null : <CertificateRows certificate={inspected.certificate} now={now} />}
             <Copyable label="Thumbprint (RFC 7638, SHA-256)" value={inspected.thumbprint.sha256} />
             <Copyable label="Thumbprint URI (RFC 9278)" value={inspected.thumbprint.uri} />
             {inspected.public_jwk === null ? null : (
               <Copyable label="Public JWK" value={JSON.stringify(inspected.public_jwk, null, 2)} block />
             )}
             {inspected.public_pem === null ? null : <Copyable label="Public PEM" value={inspected.public_pem} block />}
-            {inspected.certificate === null ? null : <CertificateRows certificate={inspected.certificate} now={now} />}
           </tbody>
         </table>
       </Scroll>
