@@ -2,10 +2,16 @@
 # (the `node` npm package puts it in node_modules/.bin, first on npm scripts' PATH).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+# No built-in implicit rules: make would otherwise look for a way to remake every source file (from RCS,
+# SCCS, yacc…) on each run, about 25 ms of every make now.
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
 INSTALLED := node_modules/.installed
 
 BUILT := dist/.built
-SOURCES := $(shell find src client/src web/src -name '*.ts' -o -name '*.tsx' -o -name '*.css') web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
+# Every file under these directories that matches a pattern, found by make itself rather than a shell and find.
+rwildcard = $(foreach entry,$(wildcard $(1:=/*)),$(call rwildcard,$(entry),$(2)) $(filter $(2),$(entry)))
+SOURCES := $(call rwildcard,src client/src web/src,%.ts %.tsx %.css) web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
 
 .PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key validate sign image image-test
 
