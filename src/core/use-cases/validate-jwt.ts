@@ -153,7 +153,10 @@ function profileOf(
   return { profile: detected.name, by: detected.detected_by };
 }
 
-/** The thumbprint of header `jwk` and, for an asymmetric alg, that key as a public JWK; undefined when it does not read. */
+/**
+ * The thumbprint of header `jwk` and its public members as a JWK (null for a secret); undefined when it does not
+ * read. A `jwk` that also holds `d` fails `jwk_public`, yet its public members still verify the signature (§4e).
+ */
 function headerKey(header: JsonObject): { thumbprint: string; jwk: JsonObject | null } | undefined {
   let key;
   try {
@@ -161,7 +164,7 @@ function headerKey(header: JsonObject): { thumbprint: string; jwk: JsonObject | 
   } catch {
     return undefined;
   }
-  return { thumbprint: jwkThumbprint(key.required), jwk: key.private ? null : publicJwk(key) };
+  return { thumbprint: jwkThumbprint(key.required), jwk: publicJwk(key) };
 }
 
 /**

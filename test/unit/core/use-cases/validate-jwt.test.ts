@@ -288,14 +288,24 @@ describe('the forms a token comes in, and the limits of what is given', () => {
     expect(Object.keys(disclosed.payload)).toEqual(expect.arrayContaining(['iss', 'given_name']));
   });
 
-  it('says why a proof cannot be verified: an alg that is not asymmetric, a private or missing jwk, a JSON serialization', async () => {
+  it('verifies a proof whose header jwk also holds d with its public members, while jwk_public fails', async () => {
+    const privateJwk = await exportJWK(privateKey);
+    expect(privateJwk.d).toBeDefined();
+    const checks = byRule((await validate({ token: await proofHeader({ alg: 'ES256', jwk: privateJwk }) })).checks);
+    expect([checks.jwk_public, checks.dpop_signature]).toEqual([false, true]);
+    const otherKey = await exportJWK(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
+    const other = byRule((await validate({ token: await proofHeader({ alg: 'ES256', jwk: otherKey }) })).checks);
+    expect([other.jwk_public, other.dpop_signature]).toEqual([false, false]);
+  });
+
+  it('says why a proof cannot be verified: an alg that is not asymmetric, a missing or secret jwk, a JSON serialization', async () => {
     const jwk = await exportJWK(publicKey);
     const message = async (token: string) => (await validate({ token })).checks.find((check) => check.rule === 'dpop_signature')?.message;
     const cannot = 'the proof cannot be verified: its alg is not asymmetric or its jwk is not a public key';
     expect(await message(tokenOf(JSON.stringify({ typ: 'dpop+jwt', alg: 'HS256', jwk }), '{"htm":"GET","htu":"https://a.example/"}'))).toBe(
       cannot,
     );
-    expect(await message(await proofHeader({ alg: 'ES256', jwk: await exportJWK(privateKey) }))).toBe(cannot);
+    expect(await message(await proofHeader({ alg: 'ES256', jwk: { kty: 'oct', k: 'c2VjcmV0' } }))).toBe(cannot);
     expect(await message(await proofHeader({ alg: 'ES256' }))).toBe(cannot);
     const [protectedHeader, payload, signature] = (await proofHeader({ alg: 'ES256', jwk })).split('.');
     expect(await message(JSON.stringify({ protected: protectedHeader, payload, signature }))).toBe(cannot);
