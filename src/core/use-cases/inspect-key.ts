@@ -101,12 +101,17 @@ function readToken(token: string): ReadToken {
   return { compact, alg: typeof alg === 'string' ? alg : null, kid: own(header, 'kid') };
 }
 
-/** Whether jose, and so `/jwt/verify`, would pick this key of a JWK Set for the token. */
+/**
+ * Whether jose, and so `/jwt/verify`, would pick this key of a JWK Set for the token: jose 6's `isUsableJWK`
+ * (jwks/local.js), where a `kid` that is present but not a string (null included) matches no key, and a
+ * `key_ops` that names an operation twice is not usable.
+ */
 function passesSetRules(key: ReadKey, token: ReadToken): boolean {
-  if (token.kid !== undefined && key.kid !== token.kid) return false;
+  if (token.kid !== undefined && (typeof token.kid !== 'string' || key.kid !== token.kid)) return false;
   if (key.alg !== null && key.alg !== token.alg) return false;
   if (key.use !== null && key.use !== 'sig') return false;
-  return key.keyOps === null || key.keyOps.includes('verify');
+  const ops = key.keyOps;
+  return ops === null || (ops.includes('verify') && ops.every((op, at) => ops.indexOf(op) === at));
 }
 
 /**

@@ -1,7 +1,7 @@
 // /jwt/inspect-key's use case over the real jose verifier: the RFC vectors, keys of every type made here,
 // certificates made with openssl, each finding, each refusal, and key selection as /jwt/verify does it.
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { SignJWT, calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, type JWK, type JWSHeaderParameters } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
@@ -459,6 +459,29 @@ describe('a token', () => {
     // The signature verifies with the signer's key whatever its other members say.
     expect(body.keys.map((entry) => entry.verification?.valid)).toEqual(keys.map((entry) => (entry as JWK).x === right.x));
     expect((await verify.execute({ token, key })).valid).toBe(valid);
+  });
+
+  it.each<[string, { kid?: unknown }]>([
+    ['absent', {}],
+    ['null', { kid: null }],
+    ['a number', { kid: 7 }],
+    ['a string that names a key', { kid: 'a' }],
+    ['a string that names none', { kid: 'z' }],
+  ])("selects in a JWK Set exactly the keys jose's createLocalJWKSet would, when the token's kid is %s", async (_label, header) => {
+    const keys = [{ ...right, kid: 'a' }, { ...right }, { ...stranger, kid: '7' }, { ...right, key_ops: ['verify', 'verify'] }];
+    const token = await sign(header);
+    const body = await inspectAt(NOW_MS).execute({ key: JSON.stringify({ keys }), token });
+    // jose's own choice, key by key: a set of that key alone resolves for this header exactly when jose may pick it.
+    const joseSelects = await Promise.all(
+      keys.map((jwk) =>
+        createLocalJWKSet({ keys: [jwk] })({ alg: 'ES256', ...header } as JWSHeaderParameters).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    expect(body.keys.map((entry) => entry.verification?.selected)).toEqual(joseSelects);
+    expect(joseSelects.some(Boolean)).toBe(header.kid === undefined || header.kid === 'a');
   });
 
   it('verifies with a lone key or a PEM whatever its members, and names a key of the wrong kind', async () => {
