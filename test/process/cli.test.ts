@@ -1,16 +1,58 @@
 // The command line as its own process, as `make to-utc` and the tsjwt bin run it.
-import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { JWT_IO_TOKEN } from '../support/fixtures.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+async function run(command: string, args: readonly string[], stdin = '', env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(command, args, { env });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin.end(stdin);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
+}
 
 describe('the CLI process', () => {
   it('runs as a process, whatever the server settings in its environment', async () => {
     const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
     const entry = new URL('../../src/cli.ts', import.meta.url).pathname;
-    const child = spawn(tsx, [entry, 'to-utc', '0'], { env: { ...process.env, PORT: 'not-a-port' } });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, out } = await run(tsx, [entry, 'to-utc', '0'], '', { ...process.env, PORT: 'not-a-port' });
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ utc: { iso: '1970-01-01T00:00:00Z' } });
+  });
+});
+
+describe('the bundled bin, as npm run build makes it', () => {
+  // The build:cli script itself, writing into a directory of the test's own rather than dist/.
+  const out = mkdtempSync(join(tmpdir(), 'tsjwt-bundle-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['build:cli'];
+
+  it('builds, and runs a conversion and a verification, whose jose is a chunk of its own', async () => {
+    expect(script).toContain('--outdir=dist ');
+    const build = spawnSync('sh', ['-c', (script ?? '').replaceAll('dist/', `${out}/`).replace('--outdir=dist ', `--outdir=${out} `)], {
+      cwd: root,
+      env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    expect(readdirSync(join(out, 'tsjwt')).filter((name) => name.endsWith('.js'))).toContainEqual(
+      expect.stringMatching(/^jose-signature-verifier-\w+\.js$/),
+    );
+    const bin = join(out, 'cli.js');
+    const toUtc = await run(process.execPath, [bin, 'to-utc', '0']);
+    expect([toUtc.code, JSON.parse(toUtc.out)]).toMatchObject([0, { utc: { iso: '1970-01-01T00:00:00Z' } }]);
+    // The jwt.io debugger's token and its secret, read from standard input.
+    const verify = await run(process.execPath, [bin, 'verify', JWT_IO_TOKEN], 'your-256-bit-secret');
+    expect([verify.code, JSON.parse(verify.out)]).toMatchObject([0, { valid: true, algorithm: 'HS256' }]);
+    const refused = await run(process.execPath, [bin, 'to-utc', '1.5']);
+    expect([refused.code, refused.err]).toEqual([1, '{"detail":"timestamp must be a decimal integer (an optional sign and digits)"}\n']);
   });
 });
