@@ -82,7 +82,7 @@ function Candidates({ rows, caption }: { rows: Identified['candidates']; caption
               <td class="instant">
                 <code>{candidate.exact}</code>
               </td>
-              <td>{Object.keys(candidate.fields).length === 0 ? '—' : fieldsText(candidate.fields)}</td>
+              <td class="fields">{Object.keys(candidate.fields).length === 0 ? '—' : fieldsText(candidate.fields)}</td>
             </tr>
           ))}
         </tbody>
