@@ -140,6 +140,13 @@ const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.
 const verdict = (passed: boolean, yes: string, no: () => string): Verdict => (passed ? [true, yes] : [false, no()]);
 const notChecked = (parameter: string): Verdict => [null, `not checked: give ${parameter}`];
 
+/** A time claim a rule compares with now: its number, or why the rule cannot check it (absent, or not a number). */
+function timeClaim(claims: JsonObject, name: string): number | Verdict {
+  const value = own(claims, name);
+  if (value === undefined) return [null, `not checked: no ${name} claim`];
+  return typeof value === 'number' ? value : [null, `not checked: ${name} is not a number`];
+}
+
 const CLAIM_TYPES: Readonly<Record<string, readonly [test: (value: unknown) => boolean, what: string]>> = {
   iss: [(value) => typeof value === 'string', 'a string'],
   sub: [(value) => typeof value === 'string', 'a string'],
@@ -192,7 +199,7 @@ const RULES = {
     const typ = normalizedTyp(header);
     const accepted = ACCEPTED_TYP[profile];
     return verdict(typ !== undefined && accepted.includes(typ), TYP_ACCEPTED[profile], () => {
-      const words = accepted.map((entry) => (entry === null ? 'absent' : entry)).join(', ');
+      const words = accepted.map((entry) => (entry === null ? 'absent' : JSON.stringify(entry))).join(', ');
       return `typ is ${show(own(header, 'typ'))}; ${profile} accepts ${words}`;
     });
   },
@@ -295,14 +302,17 @@ const RULES = {
   nonce_matches: ({ claims, expected }: RuleContext): Verdict =>
     expected.nonce === undefined
       ? notChecked('nonce')
-      : verdict(own(claims, 'nonce') === expected.nonce, 'nonce is the expected one', () => 'nonce is not the expected one'),
+      : verdict(own(claims, 'nonce') === expected.nonce, 'nonce is the expected one', () =>
+          has(claims, 'nonce') ? 'nonce is not the expected one' : 'the token has no nonce',
+        ),
   at_hash_matches: hashRule('at_hash', 'access_token'),
   c_hash_matches: hashRule('c_hash', 'code'),
   s_hash_matches: hashRule('s_hash', 'state'),
   auth_time_max_age: ({ claims, expected, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
     if (expected.max_age === undefined) return notChecked('max_age');
     const authTime = own(claims, 'auth_time');
-    if (typeof authTime !== 'number') return [false, 'auth_time must be a number when max_age is asked for'];
+    if (authTime === undefined) return [false, 'the token has no auth_time, which max_age needs'];
+    if (typeof authTime !== 'number') return [false, `auth_time must be a number, not ${show(authTime)}`];
     const ago = nowSeconds - authTime;
     return verdict(
       ago <= expected.max_age + toleranceSeconds,
@@ -316,12 +326,13 @@ const RULES = {
       : verdict(
           own(claims, 'htm') === expected.htm,
           'htm is the request method',
-          () => `htm is ${show(own(claims, 'htm'))}, not ${expected.htm}`,
+          () => `htm is ${show(own(claims, 'htm'))}, not ${JSON.stringify(expected.htm)}`,
         ),
   htu_matches: ({ claims, expected }: RuleContext): Verdict => {
     if (expected.htu === undefined) return notChecked('htu');
     const htu = own(claims, 'htu');
-    if (typeof htu !== 'string' || httpUrl(htu) === undefined) return [false, 'htu is not an absolute http or https URL'];
+    if (htu === undefined) return [false, 'the token has no htu'];
+    if (typeof htu !== 'string' || httpUrl(htu) === undefined) return [false, `htu ${show(htu)} is not an absolute http or https URL`];
     return verdict(
       sameUrl(htu, expected.htu),
       'htu is the request URL (RFC 9449 §4.3)',
@@ -339,19 +350,20 @@ const RULES = {
   jkt_matches: ({ expected, jwkThumbprint }: RuleContext): Verdict =>
     expected.jkt === undefined
       ? notChecked('jkt')
-      : verdict(
-          jwkThumbprint === expected.jkt,
-          'the thumbprint of jwk is jkt',
-          () => `the thumbprint of jwk is ${jwkThumbprint ?? 'not computable'}, not jkt`,
+      : verdict(jwkThumbprint === expected.jkt, 'the thumbprint of jwk is jkt', () =>
+          jwkThumbprint === undefined
+            ? `the header has no jwk that reads as a key, so no thumbprint to compare with ${JSON.stringify(expected.jkt)}`
+            : `the thumbprint of jwk is ${JSON.stringify(jwkThumbprint)}, not ${JSON.stringify(expected.jkt)}`,
         ),
   cnf_jkt_matches: ({ claims, expected }: RuleContext): Verdict => {
     if (expected.jkt === undefined) return notChecked('jkt');
     const cnf = own(claims, 'cnf');
-    return verdict(isObject(cnf) && own(cnf, 'jkt') === expected.jkt, 'cnf.jkt is jkt', () => 'cnf.jkt is not jkt');
+    const jkt = isObject(cnf) ? own(cnf, 'jkt') : undefined;
+    return verdict(jkt === expected.jkt, 'cnf.jkt is jkt', () => `cnf.jkt is ${show(jkt)}, not ${JSON.stringify(expected.jkt)}`);
   },
   iat_fresh: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
-    const iat = own(claims, 'iat');
-    if (typeof iat !== 'number') return [null, 'not checked: iat is not a number'];
+    const iat = timeClaim(claims, 'iat');
+    if (typeof iat !== 'number') return iat;
     const window = 300 + toleranceSeconds;
     const away = nowSeconds - iat;
     return verdict(
@@ -361,13 +373,13 @@ const RULES = {
     );
   },
   not_expired: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
-    const exp = own(claims, 'exp');
-    if (typeof exp !== 'number') return [null, 'not checked: exp is not a number'];
+    const exp = timeClaim(claims, 'exp');
+    if (typeof exp !== 'number') return exp;
     return verdict(nowSeconds - toleranceSeconds < exp, 'exp is after now', () => 'exp is at or before now: the token has expired');
   },
   not_before: ({ claims, nowSeconds, toleranceSeconds }: RuleContext): Verdict => {
-    const nbf = own(claims, 'nbf');
-    if (typeof nbf !== 'number') return [null, 'not checked: nbf is not a number'];
+    const nbf = timeClaim(claims, 'nbf');
+    if (typeof nbf !== 'number') return nbf;
     return verdict(nbf <= nowSeconds + toleranceSeconds, 'nbf is not after now', () => 'nbf is after now: the token is not valid yet');
   },
   signature: ({ signature }: RuleContext): Verdict =>
