@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
@@ -9,6 +11,11 @@ import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js'
 warnIfNoChromium('PLAYGROUND PANELS BROWSER TEST');
 
 const ANSWER_MS = 15_000;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** jwt.io's example token and the secret it is signed with (https://jwt.io, as of 2025; test/http/sign.test.ts signs it again). */
+const JWT_IO_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
+const JWT_IO_SECRET = 'a-string-secret-at-least-256-bits-long';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** The test service's clock, in seconds: the times of the tokens below are valid at it. */
 const NOW_S = Math.floor(TEST_NOW_MS / 1000);
@@ -21,6 +28,8 @@ interface Made {
   clean: string;
   /** An RFC 9068 access token that every structural and time rule passes. */
   accessToken: string;
+  /** HS256, for bob. */
+  hs256: string;
 }
 
 async function make(): Promise<Made> {
@@ -40,6 +49,7 @@ async function make(): Promise<Made> {
       .setIssuedAt(NOW_S)
       .setExpirationTime(NOW_S + 600)
       .sign(privateKey),
+    hs256: await new SignJWT({ sub: 'bob' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(JWT_IO_SECRET)),
   };
 }
 
@@ -62,8 +72,20 @@ describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium'
   async function open() {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, timezoneId: 'Europe/Berlin', locale: 'en-GB' });
     const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
     await page.goto(`${running.url}/`);
-    return { context, page };
+    return { context, page, requests };
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.evaluate(axeSource);
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> } })
+        .axe;
+      const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+      return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations.map((violation) => violation.id);
+    });
   }
 
   const status = (page: Page) => page.getByRole('status');
@@ -109,6 +131,13 @@ describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium'
       ['Claims (JSON)', JSON.stringify({ htm: 'GET', htu: 'https://a.example/', iat: 1 }, null, 2)],
     ]);
     expect(await page.locator('main').textContent()).not.toMatch(/does not apply/);
+
+    // An HMAC token's secret is cleared as well, by another HMAC token.
+    await enter(page, JWT_IO_TOKEN, /^Decoded a token/);
+    await verify.getByLabel('Secret (HS256)').fill(JWT_IO_SECRET);
+    await enter(page, made.hs256, /^Decoded a token/);
+    await expect.poll(() => sign.getByLabel('Claims (JSON)').inputValue(), { timeout: ANSWER_MS }).toContain('"bob"');
+    expect(await fieldsOf(verify)).toEqual([['Secret (HS256)', '']]);
     await context.close();
   });
 
@@ -147,6 +176,56 @@ describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium'
       /; a PEM key has no kid, so the token's kid k1 does not pick it: it is used because it is the only key given; the signature verifies with it\.$/,
     );
     expect(said).not.toMatch(/kid k1 names/);
+    await context.close();
+  });
+
+  it("verifies jwt.io's HS256 token with its secret, typed into a labelled password field and sent in a POST body only", async () => {
+    const { page, context, requests } = await open();
+    await enter(page, JWT_IO_TOKEN, /^Decoded a token/);
+    const verify = page.getByRole('region', { name: 'Verify the signature' });
+    const secret = verify.getByLabel('Secret (HS256)');
+    expect(await secret.getAttribute('type')).toBe('password');
+    expect(await verify.getByLabel(/public key, certificate or JWK Set/i).count()).toBe(0);
+    await secret.fill(`${JWT_IO_SECRET}x`);
+    await expect
+      .poll(() => verify.locator('.verify-result').textContent(), { timeout: ANSWER_MS })
+      .toMatch(/^Not valid: .*signature_invalid/);
+    await secret.fill(JWT_IO_SECRET);
+    await expect
+      .poll(() => verify.locator('.verify-result').textContent(), { timeout: ANSWER_MS })
+      .toBe('Valid: the signature verifies with this secret (HS256).');
+    await verify.getByLabel('Show the secret').check();
+    expect(await verify.getByLabel('Secret (HS256)').getAttribute('type')).toBe('text');
+    expect(await verify.getByLabel('Secret (HS256)').inputValue()).toBe(JWT_IO_SECRET);
+    expect(await axeViolations(page)).toEqual([]);
+
+    for (const request of requests) expect(request.url()).not.toContain(JWT_IO_SECRET);
+    const sent = requests.filter((request) => (request.postData() ?? '').includes(JWT_IO_SECRET));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) {
+      expect([request.method(), new URL(request.url()).pathname]).toEqual(['POST', '/trpc/jwt.verify']);
+      // tRPC's batch body: one input per call, by its index.
+      expect(Object.values(JSON.parse(request.postData()!) as object)).toEqual([
+        { token: JWT_IO_TOKEN, secret: expect.stringContaining(JWT_IO_SECRET) as unknown },
+      ]);
+    }
+    await context.close();
+  });
+
+  it('verifies the token Edit and sign made with the secret it was signed with', async () => {
+    const { page, context } = await open();
+    await enter(page, made.clean, /^Decoded a token/);
+    const sign = page.getByRole('region', { name: 'Edit and sign' });
+    await sign.getByLabel(/Secret, private JWK or PEM/).fill(JWT_IO_SECRET);
+    await sign.getByRole('button', { name: 'Sign' }).click();
+    const signed = sign.getByLabel(/New token \(HS256\)/);
+    await signed.waitFor({ timeout: ANSWER_MS });
+    await enter(page, await signed.inputValue(), /^Decoded a token/);
+    const verify = page.getByRole('region', { name: 'Verify the signature' });
+    await verify.getByLabel('Secret (HS256)').fill(JWT_IO_SECRET);
+    await expect
+      .poll(() => verify.locator('.verify-result').textContent(), { timeout: ANSWER_MS })
+      .toBe('Valid: the signature verifies with this secret (HS256, key k1).');
     await context.close();
   });
 });

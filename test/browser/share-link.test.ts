@@ -149,6 +149,16 @@ describe.skipIf(!chromiumAvailable)('the share link in headless Chromium', () =>
     expect(link.params.get('input')).toBe(OIDC_A3_ID_TOKEN);
     expect(link.decoded).not.toContain(OIDC_A3_ACCESS_TOKEN);
     expect(link.said).toBe('Left out as well, because a secret never goes into a link: the access token given to Validate.');
+
+    // jwt.io's example token, HS256 with this secret (https://jwt.io).
+    const hs256 =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
+    await enter(page, hs256, /^Decoded a token/);
+    await page.getByRole('region', { name: 'Verify the signature' }).getByLabel('Secret (HS256)').fill(secret);
+    link = await makeLink(page);
+    expect(link.params.get('input')).toBe(hs256);
+    expect(link.decoded).not.toContain(secret);
+    expect(link.said).toBe('Left out as well, because a secret never goes into a link: the secret given to Verify.');
     await context.close();
   });
 });

@@ -200,7 +200,14 @@ export function App() {
               <ValidatePanel key={shown.body.input} token={shown.body.input} profile={shown.body.profile} report={report} />
             )}
             {shown.body.encoding === 'jwe' || shown.body.encoding === 'jwe-json' ? null : (
-              <VerifyPanel key={shown.body.input} token={shown.body.input} keyText={key} onKey={setKey} />
+              <VerifyPanel
+                key={shown.body.input}
+                token={shown.body.input}
+                algorithm={shown.body.algorithm}
+                keyText={key}
+                onKey={setKey}
+                report={report}
+              />
             )}
             {shown.body.encoding === 'jwt' && shown.body.nested === undefined && shown.body.payload !== null ? (
               <SignPanel key={shown.body.input} token={shown.body.input} payload={shown.body.payload} report={report} />

@@ -1,8 +1,10 @@
+import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { CopyButton, FailureNote, PasteField, Section } from './common.js';
-import { useAnswer, useDebounced } from './hooks.js';
+import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { keyKind, PrivateKeyWarning } from './key.js';
 import { holdsPrivateKey } from './share.js';
+import { keySource } from './sign.js';
 import type { Inspected, Verified } from './types.js';
 
 /** Which key of the text the token would be checked with, and how it is identified: from inspect-key. */
@@ -60,10 +62,69 @@ function HowSelected({ inspected, keyKid, tokenKid }: { inspected: Inspected; ke
   );
 }
 
-/** The verify panel: a public key, certificate or JWK Set against the token, checked as the user types. */
-export function VerifyPanel({ token, keyText, onKey }: { token: string; keyText: string; onKey: (key: string) => void }) {
-  const key = useDebounced(keyText.trim(), 300);
-  const answer = useAnswer<Verified>(`${token}\u0000${key}`, key === '' ? undefined : () => api.jwt.verify.query({ token, key }));
+const HMAC = /^HS(256|384|512)$/;
+
+/** The secret of an HMAC token: a password field, shown on request, never trimmed. */
+function SecretField({ algorithm, secret, onSecret }: { algorithm: string; secret: string; onSecret: (secret: string) => void }) {
+  const [visible, setVisible] = useState(false);
+  const fieldProps = {
+    id: 'verify-secret',
+    value: secret,
+    spellcheck: false,
+    autocomplete: 'off',
+    'aria-describedby': 'verify-secret-hint',
+    onInput: (event: { currentTarget: HTMLInputElement }) => onSecret(event.currentTarget.value),
+  };
+  return (
+    <>
+      <p class="field">
+        <label for="verify-secret">Secret ({algorithm})</label>
+        {/* Two elements, since a password field's attributes are typed apart from a text field's. */}
+        {visible ? <input type="text" {...fieldProps} /> : <input type="password" {...fieldProps} />}
+        <span id="verify-secret-hint" class="hint">
+          The shared secret, as typed (its UTF-8 bytes, never trimmed), or an oct JWK. Sent to this service only, in a request body; never
+          stored or put in a share link.
+        </span>
+      </p>
+      <p class="field">
+        <label class="check">
+          <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.currentTarget.checked)} /> Show the secret
+        </label>
+      </p>
+    </>
+  );
+}
+
+/**
+ * The verify panel, checked as the user types: a public key, certificate or JWK Set against the token, or for an
+ * HMAC token (HS256, HS384, HS512) its secret, sent in a request body only (contract §4b, §10).
+ */
+export function VerifyPanel({
+  token,
+  algorithm,
+  keyText,
+  onKey,
+  report,
+}: {
+  token: string;
+  algorithm: string | null;
+  keyText: string;
+  onKey: (key: string) => void;
+  report: ReportSecrets;
+}) {
+  const hmac = algorithm !== null && HMAC.test(algorithm);
+  const [secretText, setSecretText] = useState('');
+  useReportedSecrets(report, 'verify', secretText === '' ? [] : ['the secret given to Verify']);
+  const key = useDebounced(hmac ? '' : keyText.trim(), 300);
+  const secret = useDebounced(hmac ? secretText : '', 300);
+  const answer = useAnswer<Verified>(
+    `${token}\u0000${key}\u0000${secret}`,
+    secret !== ''
+      ? () => api.jwt.verify.query({ token, ...keySource(secret) })
+      : key !== ''
+        ? () => api.jwt.verify.query({ token, key })
+        : undefined,
+  );
   // inspect-key takes a compact JWS: the token itself, or an SD-JWT's issuer-signed JWT; not a JSON serialization.
   const compact = token.trim().split('~')[0] ?? '';
   const inspection = useAnswer<Inspected>(
@@ -74,22 +135,26 @@ export function VerifyPanel({ token, keyText, onKey }: { token: string; keyText:
   );
   return (
     <Section title="Verify the signature">
-      <PasteField
-        id="verify-key"
-        label="Public key, certificate or JWK Set (PEM or JSON)"
-        hint="Only public keys: the service refuses private keys and shared secrets, and never fetches a key from the network."
-        rows={4}
-        value={keyText}
-        onValue={onKey}
-      />
-      {holdsPrivateKey(keyText) ? <PrivateKeyWarning /> : null}
+      {hmac ? (
+        <SecretField algorithm={algorithm} secret={secretText} onSecret={setSecretText} />
+      ) : (
+        <PasteField
+          id="verify-key"
+          label="Public key, certificate or JWK Set (PEM or JSON)"
+          hint="Only public keys: the service refuses private keys, and never fetches a key from the network. An HMAC token (HS256, HS384, HS512) asks for its secret instead."
+          rows={4}
+          value={keyText}
+          onValue={onKey}
+        />
+      )}
+      {!hmac && holdsPrivateKey(keyText) ? <PrivateKeyWarning /> : null}
       <div aria-live="polite" class="verify-result">
         {answer.state === 'loading' ? <p>Checking…</p> : null}
         {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
         {answer.state === 'done' ? (
           answer.value.valid ? (
             <p class="valid">
-              Valid: the signature verifies with this key ({answer.value.algorithm ?? 'no alg'}
+              Valid: the signature verifies with this {secret === '' ? 'key' : 'secret'} ({answer.value.algorithm ?? 'no alg'}
               {answer.value.key_id === null ? '' : `, key ${answer.value.key_id}`}).
             </p>
           ) : (
