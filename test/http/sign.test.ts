@@ -89,11 +89,11 @@ describe('POST /jwt/sign', () => {
     expect((await post(body).expect(400)).body).toEqual({ detail });
   });
 
-  it('logs the route and status only: no secret, key, claim or token of a run of sign calls', async () => {
+  it('logs the route and status only: no secret, key, claim or token of a run of sign calls and verify calls with a secret', async () => {
     const { lines, logger } = capturedLogger();
     const logged = testService({ RATE_LIMIT_POINTS: '100000' }, { logger });
-    const send = (body: unknown) =>
-      request(logged.app).post('/jwt/sign').set('Content-Type', 'application/json').send(JSON.stringify(body));
+    const send = (body: unknown, path = '/jwt/sign') =>
+      request(logged.app).post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
     const claim = 'claim-value-3f9a';
     const answers = [
       await send({ payload: { marker: claim }, secret: SECRET }),
@@ -101,10 +101,16 @@ describe('POST /jwt/sign', () => {
       await send({ token: RFC7519_3_1_TOKEN, set: { marker: claim }, key: RFC7515_A1_KEY }),
       await send({ payload: { marker: claim }, secret: 'too-short-secret' }),
       await send({ payload: { marker: claim }, generate: true, alg: 'ES256', return_private_key: true }),
+      // The token just made, verified with its secret (contract §4b), then the same secret refused in a URL.
+      await send({ token: JWT_IO_SIGNED, secret: SECRET }, '/jwt/verify'),
+      await request(logged.app).get('/jwt/verify').query({ token: JWT_IO_SIGNED, secret: SECRET }),
     ];
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 200]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 200, 200, 400]);
+    expect(answers[5]?.body.valid).toBe(true);
     const text = lines.join('\n');
     expect(text).toContain('/jwt/sign');
+    expect(text).toContain('/jwt/verify');
+    expect(text).not.toContain(JWT_IO_SIGNED.split('.')[2]);
     for (const secret of [
       SECRET,
       'too-short-secret',
@@ -120,5 +126,6 @@ describe('POST /jwt/sign', () => {
     expect(text).not.toContain(privateJwk.d);
     // A key sent is never sent back.
     for (const answer of answers.slice(0, 4)) expect(answer.text).not.toContain(RFC7515_A2_KEY.d);
+    for (const answer of answers.slice(5)) expect(answer.text).not.toContain(SECRET);
   });
 });
