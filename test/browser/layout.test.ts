@@ -64,6 +64,24 @@ const nameLines = (page: Page) =>
     }),
   );
 
+/** The words of the claims' titles that a line break cuts in two. */
+const brokenTitleWords = (page: Page) =>
+  page.locator('table.claims td a').evaluateAll((titles) =>
+    titles.flatMap((title) =>
+      Array.from(title.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .flatMap((text) =>
+          [...(text.textContent ?? '').matchAll(/\S+/g)].filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
+          }),
+        )
+        .map((word) => word[0]),
+    ),
+  );
+
 describe.skipIf(!chromiumAvailable)('the playground laid out in headless Chromium', () => {
   let running: Running;
   let browser: Browser;
@@ -88,7 +106,7 @@ describe.skipIf(!chromiumAvailable)('the playground laid out in headless Chromiu
 
     afterAll(async () => opened?.context.close());
 
-    it.each(PASTED)('fits %s without scrolling sideways', { timeout: budgetFor(3) }, async (_, value) => {
+    it.each(PASTED)('fits %s without scrolling sideways or breaking a word of prose', { timeout: budgetFor(3) }, async (_, value) => {
       const { page } = opened;
       expect(await paste(page, await value())).not.toMatch(/cannot be reached|could not answer|Too many/);
       await unfold(page);
@@ -104,6 +122,8 @@ describe.skipIf(!chromiumAvailable)('the playground laid out in headless Chromiu
           regions.filter((region) => region.scrollWidth > region.clientWidth).map((region) => region.getAttribute('aria-label')),
         );
       expect(cut).toEqual([]);
+      // A claim's title is prose, wrapped between its words, never inside one.
+      expect(await brokenTitleWords(page)).toEqual([]);
     });
 
     it.each(LONG_NAMED)(
