@@ -233,6 +233,14 @@ describe('command line', () => {
     expect(text).toBe('findings\n  <c>CRITICAL alg_none</c>  m\n  <i>INFO expired</i>  n\n');
   });
 
+  it('says in its usage which commands read a key or a secret from standard input', () => {
+    expect(USAGE).toContain(
+      '\ninspect-key reads the key, and verify and sign the key or secret (any input that is neither a JWK nor a PEM)',
+    );
+    expect(USAGE).toMatch(/^ {2}verify <token> .* < key-or-secret$/m);
+    expect(USAGE).toMatch(/^ {2}inspect-key \[--token <token>\] < key$/m);
+  });
+
   it('prints its version', async () => {
     expect(await cli(['--version'], '', { version: 'tsjwt 1.2.3' })).toEqual({ code: 0, out: 'tsjwt 1.2.3\n', err: '' });
   });

@@ -26,16 +26,21 @@ function usageLine(spec: CliCommandSpec): string {
   const options = spec.options.map(({ field, flag }) =>
     flag ? `[${optionName(field)}]` : `[${optionName(field)} <${field.replaceAll('_', '-')}>]`,
   );
-  const stdin = spec.stdinOnly === undefined ? [] : [`< ${spec.stdinOnly}`];
+  const stdin = spec.stdinOnly === undefined ? [] : [`< ${[spec.stdinOnly, spec.stdinSecret].filter(Boolean).join('-or-')}`];
   return [spec.command, ...positional, ...options, ...stdin].join(' ');
 }
+
+/** `a`, `a and b`, `a, b and c`. */
+const inWords = (names: readonly string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+const commandsWhere = (test: (spec: CliCommandSpec) => boolean): string => inWords(COMMANDS.filter(test).map((spec) => spec.command));
 
 export const USAGE = `usage: tsjwt <command> [arguments] [--json]
 
 ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g. ${spec.example}`).join('\n')}
 
 A - in place of a token reads it from standard input; identify - reads one value a line and answers each;
-inspect-key reads the key, and sign the key or secret (any input that is neither a JWK nor a PEM), from standard input only, so that no key stays in shell history.
+${commandsWhere((spec) => spec.stdinOnly !== undefined && spec.stdinSecret === undefined)} reads the key, and ${commandsWhere((spec) => spec.stdinSecret !== undefined)} the key or secret (any input that is neither a JWK nor a PEM), from standard input only, so that no key stays in shell history.
 On a terminal the answer is laid out for reading; --json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
