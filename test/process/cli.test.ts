@@ -46,6 +46,11 @@ describe('the bundled bin, as npm run build makes it', () => {
     expect(readdirSync(join(out, 'tsjwt')).filter((name) => name.endsWith('.js'))).toContainEqual(
       expect.stringMatching(/^jose-signature-verifier-\w+\.js$/),
     );
+    // zod's other locales stay out of it: what no schema uses is not loaded on every start.
+    const main = readdirSync(join(out, 'tsjwt')).find((name) => /^cli-main-\w+\.js$/.test(name)) ?? '';
+    const bundled = readFileSync(join(out, 'tsjwt', main), 'utf8');
+    expect(bundled).toContain('zod/v4/locales/en.js');
+    expect(bundled).not.toContain('zod/v4/locales/de.js');
     const bin = join(out, 'cli.js');
     const toUtc = await run(process.execPath, [bin, 'to-utc', '0']);
     expect([toUtc.code, JSON.parse(toUtc.out)]).toMatchObject([0, { utc: { iso: '1970-01-01T00:00:00Z' } }]);
