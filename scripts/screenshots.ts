@@ -9,8 +9,19 @@ const PORT = process.env.SCREENSHOT_PORT ?? '3987';
 const origin = `http://127.0.0.1:${PORT}`;
 // The README's own examples, so that the pictures show what a reader can paste.
 const readme = readFileSync('README.md', 'utf8');
-const token = /decode\?token=(eyJ[\w.-]+)'/.exec(readme)?.[1];
+const tokens = [...readme.matchAll(/decode\?token=(eyJ[\w.-]+)'/g)].map((match) => match[1]!);
+const token = tokens[0];
 if (token === undefined) throw new Error('the README has no /jwt/decode example to show');
+// On a phone, the claims of the README's Entra ID access token: a table that must fit, long values wrapped.
+const issuerOf = (jwt: string): unknown => {
+  try {
+    return (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { iss?: unknown }).iss;
+  } catch {
+    return undefined; // a JWE's second segment is its encrypted key
+  }
+};
+const entra = tokens.find((jwt) => String(issuerOf(jwt)).startsWith('https://sts.windows.net/'));
+if (entra === undefined) throw new Error('the README has no Entra ID token to show');
 
 const server = spawn(process.execPath, ['dist/main.js'], {
   env: { ...process.env, PORT, HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_STORE: 'memory' },
@@ -29,7 +40,15 @@ try {
   const shots = [
     { file: 'playground-light.png', width: 1100, height: 1000, dark: false, value: token, answered: /Decoded a token/ },
     { file: 'playground-dark.png', width: 1100, height: 1000, dark: true, value: '1700000000', answered: /Best guess/ },
-    { file: 'playground-360.png', width: 360, height: 800, dark: false, value: token, answered: /Decoded a token/ },
+    {
+      file: 'playground-360.png',
+      width: 360,
+      height: 800,
+      dark: false,
+      value: entra,
+      answered: /Decoded a token/,
+      from: 'section[aria-label="Payload"]',
+    },
   ];
   for (const shot of shots) {
     const page = await browser.newPage({
@@ -40,8 +59,9 @@ try {
     });
     await page.goto(`${origin}/`);
     await page.getByLabel(/token, key or timestamp/i).fill(shot.value);
-    await page.getByRole('status').filter({ hasText: shot.answered }).waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: shot.answered }).waitFor({ timeout: 15_000 });
     await page.locator('textarea').first().blur();
+    if (shot.from !== undefined) await page.locator(shot.from).evaluate((element) => element.scrollIntoView());
     await page.screenshot({ path: `docs/screenshots/${shot.file}` });
     console.log(`docs/screenshots/${shot.file}`);
     await page.close();
