@@ -61,7 +61,7 @@ const BAD = `import { createClient } from 'timestamp-jwt-client';
 const api = createClient('http://localhost:3000');
 await api.unixTimestamp.toUtcc.query({ timestamp: '1' });
 await api.unixTimestamp.toUtc.query({ timestamp: 1700000000 });
-await api.jwt.verify.query({ token: 'a.b.c' });
+await api.jwt.verify.query({ secret: 'a-string-secret-at-least-256-bits-long' });
 await api.jwt.claims.query({ name: 42 });
 await api.jwt.inspectKey.query({ token: 'a.b.c' });
 await api.jwt.validate.query({ profile: 'dpop_proof' });
@@ -144,7 +144,8 @@ describe('the client package, installed from its tarball', () => {
     expect(result.status).not.toBe(0);
     expect(result.stdout).toMatch(/bad\.ts\(3,\d+\): error TS2551: Property 'toUtcc' does not exist/);
     expect(result.stdout).toMatch(/bad\.ts\(4,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
-    expect(result.stdout).toMatch(/bad\.ts\(5,\d+\): error TS2345: .*Property 'key' is missing/s);
+    // key and secret are each optional (exactly one is checked at run time), but a token is always needed.
+    expect(result.stdout).toMatch(/bad\.ts\(5,\d+\): error TS2345: .*Property 'token' is missing/s);
     expect(result.stdout).toMatch(/bad\.ts\(6,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(result.stdout).toMatch(/bad\.ts\(7,\d+\): error TS2345: .*Property 'key' is missing/s);
     expect(result.stdout).toMatch(/bad\.ts\(8,\d+\): error TS2345: .*Property 'token' is missing/s);
