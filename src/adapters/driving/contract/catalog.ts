@@ -5,34 +5,8 @@ import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
 import type { Call } from '../../../core/use-cases/call.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
-import {
-  addInput,
-  claimsInput,
-  claimsOutput,
-  addOutput,
-  decodeInput,
-  diffInput,
-  diffOutput,
-  formatInput,
-  formatOutput,
-  decodeOutput,
-  identifyInput,
-  identifyOutput,
-  inspectKeyInput,
-  inspectKeyOutput,
-  validateInput,
-  validateOutput,
-  signInput,
-  signOutput,
-  nowInput,
-  nowOutput,
-  toUnixInput,
-  toUnixOutput,
-  toUtcInput,
-  toUtcOutput,
-  verifyInput,
-  verifyOutput,
-} from './schemas.js';
+import { jwtSchemas } from './jwt-schemas.js';
+import * as time from './time-schemas.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 
@@ -64,7 +38,9 @@ export interface InvalidExample {
  * input and output schemas, the use case it runs and its command-line form.
  * The tRPC router, the REST table, the OpenAPI document and the CLI's command
  * table are all derived from the catalog below. Every transport, the CLI
- * included, runs it through `dispatch`.
+ * included, runs it through `dispatch`. Its schemas are built on their first
+ * read (`define`): the server reads them all when it starts, a command of the
+ * CLI its own operation's only.
  */
 export interface Operation<I extends z.ZodType, O extends z.ZodType> {
   readonly openapi: OpenApi;
@@ -88,17 +64,43 @@ type Execute<K extends keyof UseCases> = UseCases[K]['execute'];
 /** A use case's second parameter, if it has one, takes the `Call` that `runOperation` passes. */
 type TakesCall<K extends keyof UseCases> = Execute<K> extends (input: never, call: Call) => unknown ? K : never;
 
+/** An operation's entry as written below: its schemas as functions that build them. */
+type Entry<I extends z.ZodType, O extends z.ZodType> = Omit<Operation<I, O>, 'input' | 'output'> & {
+  readonly input: () => I;
+  readonly output: () => O;
+};
+
+/**
+ * A property read through `make` the first time, then a plain value: a command of the CLI builds the schemas of the
+ * operation it runs only, and the server, which reads every operation's when it builds its OpenAPI document at start,
+ * reads plain properties from then on, with no getter on a request's path.
+ */
+const builtOnFirstRead = <T>(key: string, make: () => T): PropertyDescriptor => ({
+  configurable: true,
+  enumerable: true,
+  get(this: object): T {
+    const value = make();
+    Object.defineProperty(this, key, { value, enumerable: true });
+    return value;
+  },
+});
+
 /**
  * An operation whose schemas fit its use case: what the input schema gives,
  * the use case takes, and what the use case returns, the output schema reads.
  * Otherwise `useCase` is `never`, and the entry fails to compile.
  */
 const define = <I extends z.ZodType, O extends z.ZodType, K extends keyof UseCases>(
-  operation: Operation<I, O> & {
+  entry: Entry<I, O> & {
     readonly useCase: TakesCall<K> &
       ([z.output<I>] extends [Parameters<Execute<K>>[0]] ? ([Awaited<ReturnType<Execute<K>>>] extends [z.input<O>] ? K : never) : never);
   },
-): Operation<I, O> => operation;
+): Operation<I, O> => {
+  const { input, output, ...rest } = entry;
+  const lazy = { input: builtOnFirstRead('input', input), output: builtOnFirstRead('output', output) };
+  // Both properties are defined just above, as getters that become values.
+  return Object.defineProperties(rest, lazy) as typeof rest & Pick<Operation<I, O>, 'input' | 'output'>;
+};
 
 /** Runs an operation's use case on its parsed input; `call` says where the input travelled, for the use cases that ask. */
 export const runOperation = (operation: AnyOperation, useCases: UseCases, input: unknown, call: Call): unknown =>
@@ -130,8 +132,8 @@ export const catalog = {
       openapi: rest('/unix-timestamp/now', 'unix-timestamp', 'Current UTC time, and local time in a zone', {
         description: 'The current instant in UTC, with its millisecond part; with `tz`, also as the wall clock of that zone shows it.',
       }),
-      input: nowInput,
-      output: nowOutput,
+      input: time.nowInput,
+      output: time.nowOutput,
       useCase: 'getCurrentTime',
       cli: { command: 'now', positional: [], example: 'tsjwt now --tz Asia/Kolkata' },
     }),
@@ -141,8 +143,8 @@ export const catalog = {
         description:
           'The unit is detected from the absolute value (below 1e11 seconds, below 1e14 milliseconds, below 1e17 microseconds, otherwise nanoseconds) unless `unit` names it.',
       }),
-      input: toUtcInput,
-      output: toUtcOutput,
+      input: time.toUtcInput,
+      output: time.toUtcOutput,
       useCase: 'convertTimestampToUtc',
       cli: {
         command: 'to-utc',
@@ -156,8 +158,8 @@ export const catalog = {
         description:
           'A date-time without an offset is read in the zone that `tz` or an RFC 9557 suffix names; a wall-clock time that DST skips or repeats is settled by `disambiguation` and reported in `resolution`. Second 60 is accepted only at the 27 real leap seconds.',
       }),
-      input: toUnixInput,
-      output: toUnixOutput,
+      input: time.toUnixInput,
+      output: time.toUnixOutput,
       useCase: 'convertDatetimeToUnix',
       cli: {
         command: 'to-unix',
@@ -171,8 +173,8 @@ export const catalog = {
         description:
           'Lists every reading of `value` among 36 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go text) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC.',
       }),
-      input: identifyInput,
-      output: identifyOutput,
+      input: time.identifyInput,
+      output: time.identifyOutput,
       useCase: 'identifyTimestamp',
       cli: {
         command: 'identify',
@@ -192,8 +194,8 @@ export const catalog = {
         description:
           'The instant (`timestamp` or `datetime`) in every format the service knows, in a fixed order: Unix time in four units, RFC 3339, RFC 9557, RFC 5322, HTTP-date, ISO week and ordinal dates, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId and Bluesky TID. A format that cannot hold the instant is left out. The local formats use the zone of the request, or UTC.',
       }),
-      input: formatInput,
-      output: formatOutput,
+      input: time.formatInput,
+      output: time.formatOutput,
       useCase: 'formatInstant',
       cli: { command: 'format', positional: [], example: 'tsjwt format --timestamp 1700000000 --tz Europe/Berlin' },
     }),
@@ -206,8 +208,8 @@ export const catalog = {
         description:
           "Each of `from` and `to` is a Unix timestamp or a date-time. `exact` is the elapsed time; `calendar` is Temporal's ZonedDateTime.until in the zone of the request (`tz`, else a zone an operand names in brackets, else UTC), so that a 23- or 25-hour DST day counts as one day.",
       }),
-      input: diffInput,
-      output: diffOutput,
+      input: time.diffInput,
+      output: time.diffOutput,
       useCase: 'diffInstants',
       cli: {
         command: 'diff',
@@ -225,8 +227,8 @@ export const catalog = {
         description:
           'Adds years and months on the local date in the zone of the request (a missing day constrained or refused by `overflow`), then weeks and days keeping the wall-clock time (read with `disambiguation`, reported in `resolution`), then hours, minutes and seconds as exact time: across a DST change P1D is 23 or 25 hours, PT24H is 24.',
       }),
-      input: addInput,
-      output: addOutput,
+      input: time.addInput,
+      output: time.addOutput,
       useCase: 'addDuration',
       cli: { command: 'add', positional: ['from', 'duration'], example: 'tsjwt add 2024-03-30T12:00:00+01:00[Europe/Berlin] P1D' },
     }),
@@ -238,8 +240,8 @@ export const catalog = {
         description:
           'Returns the header, claims and signature of a JWS compact token, and derives exp, iat and nbf, with security findings. Also reads a JWE (compact or JSON: its headers and byte lengths, never decrypted), a JWS JSON serialization (flattened or general: every signature) and a nested JWT (cty: JWT, up to three tokens). The signature is never verified.',
       }),
-      input: decodeInput,
-      output: decodeOutput,
+      input: () => jwtSchemas().decodeInput,
+      output: () => jwtSchemas().decodeOutput,
       useCase: 'decodeJwt',
       cli: {
         command: 'decode',
@@ -257,8 +259,8 @@ export const catalog = {
         description:
           'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a private key), or an HS256, HS384 or HS512 signature with the secret given (secret, or an oct JWK as key) in a POST body only, since a secret in a URL leaks into proxies, logs and browser history; then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
       }),
-      input: verifyInput,
-      output: verifyOutput,
+      input: () => jwtSchemas().verifyInput,
+      output: () => jwtSchemas().verifyOutput,
       useCase: 'verifyJwt',
       cli: {
         command: 'verify',
@@ -274,8 +276,8 @@ export const catalog = {
         description:
           "Every entry of the dictionary that /jwt/decode explains tokens with: IANA's JOSE header parameters and JWT claims (a pinned copy, dated in registry_snapshot, never fetched), then the claims that Microsoft Entra ID, Auth0, Okta, Keycloak, Google, Amazon Cognito, Firebase, GitHub Actions, Kubernetes and Sign in with Apple define. `name` keeps one exact name; `vendor` keeps IANA's entries or one pack's.",
       }),
-      input: claimsInput,
-      output: claimsOutput,
+      input: () => jwtSchemas().claimsInput,
+      output: () => jwtSchemas().claimsOutput,
       useCase: 'listClaims',
       cli: {
         command: 'claims',
@@ -290,8 +292,8 @@ export const catalog = {
         description:
           'Says what each key is (type, curve, size), how it is identified (the RFC 7638 thumbprint and its RFC 9278 URI), its public JWK and PEM, its certificate (subject, issuer, validity, fingerprints, place in the chain) and what is wrong with it, a private key left in the input first. With a token, says which key /jwt/verify would select and whether the signature verifies with each. Private parts are never echoed; nothing is fetched (x5u and jku are not followed).',
       }),
-      input: inspectKeyInput,
-      output: inspectKeyOutput,
+      input: () => jwtSchemas().inspectKeyInput,
+      output: () => jwtSchemas().inspectKeyOutput,
       useCase: 'inspectKey',
       cli: {
         command: 'inspect-key',
@@ -310,8 +312,8 @@ export const catalog = {
         description:
           'Checks a token against the profile it is meant to follow (an OIDC ID token, an RFC 9068 access token, a DPoP proof, a client assertion, a back-channel logout token, a security event token): the profile given or the one its typ or claims name, and every rule of it in order, each with the specification section that states it, with the expectations given (issuer, audience, nonce, hashes of the access token, code and state, max_age, htm, htu, jkt, a public key for the signature). A well-formed request answers 200 whether or not the token passes; access_token and code are never returned.',
       }),
-      input: validateInput,
-      output: validateOutput,
+      input: () => jwtSchemas().validateInput,
+      output: () => jwtSchemas().validateOutput,
       useCase: 'validateJwt',
       cli: {
         command: 'validate',
@@ -330,8 +332,8 @@ export const catalog = {
         description:
           'Signs a new token from payload (and header), or re-signs token with set, unset and relative times, with a secret, a private key (JWK or PEM) or a key pair generated for this call; the answer carries the token, its public JWK and thumbprint, and its /jwt/decode body. POST only, so that no secret is ever in a URL; nothing sent is logged, kept or echoed.',
       }),
-      input: signInput,
-      output: signOutput,
+      input: () => jwtSchemas().signInput,
+      output: () => jwtSchemas().signOutput,
       useCase: 'signJwt',
       mutation: true,
       cli: {

@@ -1,0 +1,573 @@
+// A namespace import, not { z }: esbuild can then leave out of the command line's bundle the zod it does
+// not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
+import * as z from 'zod';
+import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
+import { FINDING_CODES, SEVERITIES } from '../../../core/jwt/findings.js';
+import { KEY_FINDING_CODES } from '../../../core/keys/findings.js';
+import { PROFILE_NAMES } from '../../../core/jwt/profiles/profiles.js';
+import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
+import { SIGNING_ALGORITHMS } from '../../../core/jwt/algorithms.js';
+import { inputObject, once, stringParam } from './schema-parts.js';
+import { utc as utcSchema } from './time-schemas.js';
+
+/** The schemas of the JWT and key operations, built together on the first use of any (with the time schemas' Utc, which they share). */
+export const jwtSchemas = once(() => {
+  const utc = utcSchema();
+
+  const token = stringParam(
+    'token',
+    'A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped',
+  ).meta({
+    example:
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  });
+
+  // REST sends "true"/"false", tRPC a boolean. A pipe, because trpc-to-openapi
+  // documents query parameters only of string-like schemas.
+  const checkSecrets = z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: () => 'check_secrets must be true or false' })
+    .pipe(z.transform((value) => value === true || value === 'true'))
+    .meta({
+      description:
+        'Also try a list of publicly known HMAC secrets on an HS256/384/512 signature, and report known_secret if one verifies it',
+      example: 'true',
+      // REST sends a string; tRPC clients may also send the boolean, which the client types show.
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        delete jsonSchema.anyOf;
+        Object.assign(jsonSchema, { type: 'string', enum: ['true', 'false'] });
+      },
+    })
+    .optional();
+
+  const decodeInput = inputObject({ token, check_secrets: checkSecrets });
+
+  const claimsInput = inputObject({
+    name: stringParam('name', 'Keeps the entries with exactly this name (case-sensitive, not trimmed); 1–256 characters')
+      .meta({ example: 'tid' })
+      .optional(),
+    vendor: stringParam('vendor', `Keeps IANA's entries (iana) or one pack's: one of ${DICTIONARY_VENDORS.join(', ')}`)
+      .meta({ enum: [...DICTIONARY_VENDORS], example: 'entra' })
+      .optional(),
+  }).optional();
+
+  const verifyInput = inputObject({
+    token,
+    key: stringParam(
+      'key',
+      "A public key: a JWK or JWK Set (JSON; the token's kid, else its alg, picks the key), a PEM SPKI public key or a PEM X.509 certificate; or, in a POST body only, an HMAC secret as one oct JWK. Never a private key. Give this or secret.",
+    )
+      .meta({ example: '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}' })
+      .optional(),
+    // JSON Schema's examples, not example: the API reference fills in each `example`, and this and key are exclusive.
+    secret: stringParam(
+      'secret',
+      'An HMAC secret for an HS256, HS384 or HS512 token: its UTF-8 bytes, never trimmed, at most 8192 characters. In a POST body only: in a URL it is refused, since it would leak into proxies, logs and browser history. Give this or key.',
+    )
+      .meta({ examples: ['a-string-secret-at-least-256-bits-long'] })
+      .optional(),
+    issuer: stringParam('issuer', 'The iss the token must carry').meta({ example: 'https://issuer.example' }).optional(),
+    audience: stringParam('audience', 'Comma-separated audiences; aud must name one of them').meta({ example: 'api,web' }).optional(),
+    algorithms: stringParam('algorithms', `Comma-separated allow-list of ${SIGNING_ALGORITHMS.join(', ')}`)
+      .meta({ example: 'EdDSA,ES256' })
+      .optional(),
+    clock_tolerance: stringParam('clock_tolerance', 'Leeway for exp and nbf, in whole seconds from 0 to 300 (default 0)')
+      .meta({ example: '30' })
+      .optional(),
+  });
+
+  // RFC 7638 §3.1's key, from RFC 7517 A.1, as the example.
+  const EXAMPLE_KEY =
+    '{"kty":"RSA","n":"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw","e":"AQAB","alg":"RS256","kid":"2011-04-29"}';
+
+  const inspectKeyInput = inputObject({
+    key: stringParam(
+      'key',
+      'A JWK, a JWK Set or PEM text (PUBLIC KEY, RSA PUBLIC KEY, CERTIFICATE and chains, PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY), up to 61,440 characters. Private parts are only noticed, never echoed; send them by POST, and better not at all.',
+    ).meta({ example: EXAMPLE_KEY }),
+    token: stringParam(
+      'token',
+      'A compact JWS: says which key it selects (as /jwt/verify would) and whether its signature verifies with each',
+    )
+      .meta({ example: token.meta()?.example })
+      .optional(),
+  });
+
+  const expectation = (name: string, description: string, example: string) => stringParam(name, description).meta({ example }).optional();
+
+  const validateInput = inputObject({
+    token,
+    profile: stringParam(
+      'profile',
+      `The profile to check against (default: the one the token's typ or claims name): one of ${PROFILE_NAMES.join(', ')}`,
+    )
+      .meta({ enum: [...PROFILE_NAMES], example: 'oidc_id_token' })
+      .optional(),
+    issuer: expectation('issuer', 'The iss the token must carry (for a client assertion, the client_id)', 'https://op.example'),
+    audience: expectation('audience', 'Comma-separated audiences; aud must name one, and azp, when present, be one', 'client-1'),
+    nonce: expectation('nonce', 'The nonce the token must carry (ID token, DPoP proof); 1–8192 printable ASCII characters', 'n-0S6_WzA2Mj'),
+    access_token: expectation(
+      'access_token',
+      'The access token whose hash at_hash (ID token) or ath (DPoP proof) must be; never returned',
+      'SlAV32hkKG',
+    ),
+    code: expectation('code', 'The authorization code whose hash c_hash must be; never returned', 'Qcb0Orv1zh30vL1MPRsbm'),
+    state: expectation('state', 'The state whose hash s_hash must be (FAPI 1.0 Advanced)', 'af0ifjsldkj'),
+    max_age: expectation('max_age', 'Seconds since auth_time at most (with clock_tolerance); 1 to 9 digits', '3600'),
+    htm: expectation('htm', 'The request method htm must be (DPoP proof)', 'POST'),
+    htu: expectation('htu', 'The request URL htu must be, compared as RFC 9449 §4.3 says (DPoP proof)', 'https://server.example.com/token'),
+    jkt: expectation(
+      'jkt',
+      'The JWK SHA-256 thumbprint the proof jwk (jkt_matches) or the access token cnf.jkt must have',
+      '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I',
+    ),
+    key: expectation(
+      'key',
+      'A public key as /jwt/verify takes it (an oct JWK in a POST body only), to check the signature; not for a DPoP proof, which carries its own',
+      '{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}',
+    ),
+    clock_tolerance: expectation(
+      'clock_tolerance',
+      'Leeway for exp, nbf, iat and auth_time, in whole seconds from 0 to 300 (default 0)',
+      '30',
+    ),
+  });
+
+  // A pass-through check: a zod record would rebuild the object and drop members
+  // such as "__proto__", and claims must come back verbatim.
+  const jsonObject = z
+    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
+    .meta({ override: { type: 'object', additionalProperties: true } });
+  const isoOrNull = z.string().nullable();
+
+  const profileCheck = z
+    .object({
+      rule: z.string().meta({ example: 'typ' }),
+      passed: z.boolean().nullable().meta({ description: 'null for a rule not evaluated: message says why' }),
+      message: z.string(),
+      reference: z.string().meta({ description: 'The specification section that states the rule', example: '[RFC 9068 §2.1]' }),
+      reason_code: z.string().nullable().optional().meta({ description: "The signature rule's §4b reason code when it failed" }),
+    })
+    .meta({ id: 'ProfileCheck' });
+
+  const profileReport = z
+    .object({
+      name: z.enum(PROFILE_NAMES),
+      detected_by: z.enum(['typ', 'claims']),
+      checks: z.array(profileCheck).meta({ description: "The profile's structural rules, in its order, as /jwt/validate evaluates them" }),
+    })
+    .nullable()
+    .meta({ id: 'ProfileReport', description: "The profile the token's typ or claims name (contract §4e); null when none" });
+
+  const finding = z
+    .object({
+      code: z.enum(FINDING_CODES),
+      severity: z.enum(SEVERITIES),
+      message: z.string().meta({ description: 'Why it matters, citing RFC 8725 where it applies' }),
+    })
+    .meta({ id: 'Finding' });
+
+  const jwsSignature = z
+    .object({
+      protected: jsonObject.nullable().meta({ description: 'The decoded protected header, or null' }),
+      header: jsonObject.nullable().meta({ description: 'The unprotected header, or null' }),
+      algorithm: z.string().nullable(),
+      key_id: z.string().nullable(),
+      signature: z.string(),
+    })
+    .meta({ id: 'JwsSignature', description: 'One signature of a JWS JSON serialization' });
+
+  const jweFacts = z
+    .object({
+      encryption: z.string().nullable().meta({ description: 'enc' }),
+      compression: z.string().nullable().meta({ description: 'zip' }),
+      encrypted_key_bytes: z.number().int().meta({ description: "The first recipient's encrypted key, in bytes (0 for dir)" }),
+      iv_bytes: z.number().int(),
+      ciphertext_bytes: z.number().int(),
+      tag_bytes: z.number().int(),
+      recipients: z.array(
+        z.object({
+          header: jsonObject.nullable().meta({ description: "The recipient's own unprotected header, or null" }),
+          encrypted_key_bytes: z.number().int(),
+        }),
+      ),
+    })
+    .meta({ id: 'JweFacts', description: 'What a JWE shows without its key; nothing is decrypted' });
+
+  const sdJwt = z
+    .object({
+      hash_alg: z.enum(['sha-256', 'sha-384', 'sha-512']),
+      disclosures: z.array(
+        z
+          .object({
+            disclosure: z.string(),
+            digest: z.string().meta({ description: "base64url of the hash of the disclosure's ASCII" }),
+            salt: z.string(),
+            name: z.string().nullable().meta({ description: 'null for an array element' }),
+            value: z.unknown(),
+            path: z
+              .string()
+              .nullable()
+              .meta({ description: 'The JSON Pointer where it lands in disclosed_payload, or null when nothing matches it' }),
+          })
+          .meta({ id: 'Disclosure' }),
+      ),
+      disclosed_payload: jsonObject.meta({
+        description: 'The payload with every matched disclosure in place, recursively (RFC 9901 §7.3)',
+      }),
+      undisclosed_digests: z.number().int().meta({ description: 'Digests with no disclosure: claims withheld, or decoys' }),
+      key_binding: z
+        .object({ header: jsonObject, payload: jsonObject, sd_hash_matches: z.boolean() })
+        .nullable()
+        .meta({ description: 'The key-binding JWT, read but not verified, or null' }),
+    })
+    .meta({ id: 'SdJwt', description: 'An SD-JWT (RFC 9901): its disclosures, what they disclose, and its key binding' });
+
+  const VENDOR_CODES = DICTIONARY_VENDORS.slice(1) as [string, ...string[]];
+  const where = z.enum(['header', 'payload']).meta({ description: 'Whether the name is a JOSE header parameter or a claim' });
+  const definedBy = z.array(z.string()).meta({
+    description: 'The documents that define the name, in order: RFC 7519, OpenID Connect Core 1.0, or a vendor such as Microsoft Entra ID',
+  });
+
+  const amrValue = z
+    .object({
+      value: z.unknown().meta({ description: 'The element of amr, verbatim' }),
+      known: z.boolean().meta({ description: "Registered in IANA's Authentication Method Reference Values" }),
+      description: z.string().nullable(),
+      defined_by: definedBy,
+    })
+    .meta({ id: 'AmrValue' });
+
+  const explainedMember = z
+    .object({
+      in: where,
+      name: z.string(),
+      known: z.boolean().meta({ description: 'False for a name that neither IANA nor the detected issuer defines' }),
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      defined_by: definedBy,
+      reference: z
+        .string()
+        .nullable()
+        .meta({ description: "IANA's Reference text, or the URL of the vendor's documentation; null for an unknown name" }),
+      vendor: z.enum(VENDOR_CODES).nullable().meta({ description: "The pack that explained the claim; null for IANA's and unknown names" }),
+      utc: utc.nullable().optional().meta({
+        description:
+          'exp, nbf, iat, auth_time, updated_at and toe: the NumericDate in UTC, or null when it is not a number in years 0001–9999',
+      }),
+      values: z
+        .array(amrValue)
+        .nullable()
+        .optional()
+        .meta({ description: 'amr: each element explained, or null when amr is not an array' }),
+    })
+    .meta({ id: 'ExplainedMember', description: 'One header member or claim, explained (contract §4d)' });
+
+  const issuerVendor = z
+    .object({
+      code: z.enum(VENDOR_CODES),
+      name: z.string().meta({ example: 'Microsoft Entra ID' }),
+      detected_by: z.string().meta({ description: 'The iss pattern that matched', example: 'https://sts.windows.net/{tenant}/' }),
+    })
+    .nullable()
+    .meta({
+      id: 'IssuerVendor',
+      description: 'The issuer that iss names, recognised from its text alone (nothing is verified or fetched), or null',
+    });
+
+  // The shared schemas are exported so that the client's generated types can name each once, by its id.
+  // Every form's answer, in the order the fields are written; `input` leads at the top level only.
+  const decodedFields = {
+    header: jsonObject.meta({ description: 'The JOSE header; for a JSON serialization, the first signature or recipient, merged' }),
+    payload: jsonObject.nullable().meta({ description: 'The claims verbatim; null for a JWE and for a JWS carrying another token' }),
+    signature: z.string().nullable(),
+    algorithm: z.string().nullable(),
+    token_type: z.string().nullable(),
+    expires_at: isoOrNull,
+    issued_at: isoOrNull,
+    not_before: isoOrNull,
+    expired: z.boolean().nullable(),
+    issuer: z
+      .string()
+      .nullable()
+      .meta({ description: 'iss when it is a string (RFC 7519 StringOrURI), else null; payload keeps it as given' }),
+    audience: z
+      .union([z.string(), z.array(z.string())])
+      .nullable()
+      .meta({ description: 'aud when it is a string or an array of strings, else null; payload keeps it as given' }),
+    subject: z.string().nullable().meta({ description: 'sub when it is a string, else null; payload keeps it as given' }),
+    encoding: z.enum(['jwt', 'jwe', 'jwe-json', 'jws-json', 'sd-jwt']),
+    source: z.literal('decode'),
+    findings: z
+      .array(finding)
+      .meta({ description: 'Security findings about the token, most severe first; empty when there is nothing to say' }),
+    explained: z
+      .array(explainedMember)
+      .meta({ description: 'Every header member, then every claim, in the order written, explained from IANA and the detected issuer' }),
+    issuer_vendor: issuerVendor,
+    profile: profileReport,
+    serialization: z.enum(['flattened', 'general']).optional().meta({ description: 'For a JWS JSON serialization' }),
+    signatures: z.array(jwsSignature).optional().meta({ description: 'For a JWS JSON serialization: every signature, in order' }),
+    jwe: jweFacts.optional(),
+    sd_jwt: sdJwt.optional(),
+  };
+
+  // Nesting stops at three tokens (MAX_NESTED_TOKENS), so the schema spells out its two inner levels
+  // instead of recursing: the OpenAPI document and the client's types stay finite and exact.
+  const innermostToken = z
+    .object(decodedFields)
+    .meta({ id: 'InnermostToken', description: 'The third token of a nested JWT, decoded as /jwt/decode answers for it, without input' });
+  const nestedToken = z
+    .object({ ...decodedFields, nested: innermostToken.optional() })
+    .meta({ id: 'NestedToken', description: 'The token a cty: JWT token carries, decoded as /jwt/decode answers for it, without input' });
+
+  const decodeOutput = z
+    .object({
+      input: z.string(),
+      ...decodedFields,
+      nested: nestedToken.optional(),
+    })
+    .meta({ id: 'DecodedToken', description: 'A token decoded, with its findings and explained members: the /jwt/decode body' });
+
+  const dictionaryEntry = z
+    .object({
+      in: where,
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      defined_by: definedBy,
+      reference: z.string().meta({ description: "IANA's Reference text, or the URL of the vendor's documentation" }),
+      vendor: z.enum(VENDOR_CODES).nullable().meta({ description: 'The pack the entry belongs to; null for an IANA entry' }),
+    })
+    .meta({ id: 'DictionaryEntry' });
+
+  const claimsOutput = z.object({
+    entries: z
+      .array(dictionaryEntry)
+      .meta({ description: "IANA's header parameters, then its claims, in registry order, then each pack's claims in code-point order" }),
+    registry_snapshot: z.string().meta({ description: 'The date of the pinned copy of the IANA registries', example: '2026-07-20' }),
+    source: z.literal('claims'),
+  });
+
+  const verifyOutput = z.object({
+    valid: z.boolean().meta({ description: 'True only when the signature and every requested or present time check pass' }),
+    reason: z
+      .object({ code: z.enum(VERIFICATION_REASONS), message: z.string() })
+      .nullable()
+      .meta({ id: 'VerificationFailure', description: 'Why the token did not verify; null when valid' }),
+    algorithm: z.string().nullable(),
+    key_id: z.string().nullable(),
+    header: jsonObject,
+    payload: jsonObject.nullable().meta({ description: 'The claims; null for a JWS carrying another token, which nested shows' }),
+    source: z.literal('verify'),
+    sd_jwt: sdJwt.optional(),
+    nested: nestedToken.optional(),
+  });
+
+  const keyFinding = z
+    .object({
+      code: z.enum(KEY_FINDING_CODES),
+      severity: z.enum(SEVERITIES),
+      message: z.string().meta({ description: 'What is wrong, citing the RFC where it applies' }),
+    })
+    .meta({ id: 'KeyFinding' });
+
+  const keyReason = z
+    .object({ code: z.enum(['key_mismatch', 'signature_invalid', 'key_not_found']), message: z.string() })
+    .nullable()
+    .meta({ id: 'KeyVerificationFailure', description: 'Why the signature did not verify; null when valid' });
+
+  const certificate = z
+    .object({
+      subject: z.string().meta({ description: 'RFC 4514: the last RDN first', example: 'CN=example.com,O=Example,C=DE' }),
+      issuer: z.string(),
+      serial: z.string().meta({ description: 'Lowercase hex, no leading zero byte' }),
+      not_before: utc,
+      not_after: utc,
+      expired: z.boolean(),
+      days_left: z.number().int().meta({ description: 'Whole days until not_after, rounded down; negative once expired' }),
+      self_signed: z.boolean(),
+      x5t_s256: z.string().meta({ description: 'base64url SHA-256 of the DER (x5t#S256)' }),
+      x5t: z.string().meta({ description: 'base64url SHA-1 of the DER' }),
+      subject_alt_names: z.array(z.string()).meta({ example: ['DNS:example.com', 'IP:2001:db8::1'] }),
+      issued_by_next: z
+        .boolean()
+        .nullable()
+        .meta({ description: 'Whether the next certificate of the chain issued this one; null for the last or a self-signed one' }),
+    })
+    .meta({ id: 'Certificate' });
+
+  const inspectKeyOutput = z.object({
+    input_kind: z.enum(['jwk', 'jwk_set', 'pem']),
+    keys: z.array(
+      z
+        .object({
+          kty: z.enum(['RSA', 'EC', 'OKP', 'oct']),
+          crv: z.string().nullable(),
+          size_bits: z.number().int(),
+          kid: z.string().nullable(),
+          alg: z.string().nullable(),
+          use: z.string().nullable(),
+          key_ops: z.array(z.string()).nullable(),
+          private: z.boolean().meta({ description: "True when the input holds this key's private or secret part" }),
+          thumbprint: z.object({
+            sha256: z.string().meta({
+              description: 'The RFC 7638 JWK Thumbprint, SHA-256, base64url',
+              example: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
+            }),
+            uri: z.string().meta({
+              description: 'RFC 9278',
+              example: 'urn:ietf:params:oauth:jwk-thumbprint:sha-256:NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
+            }),
+          }),
+          public_jwk: jsonObject
+            .nullable()
+            .meta({ description: 'The public members, canonical, with kid, alg, use and key_ops; null for oct' }),
+          public_pem: z.string().nullable().meta({ description: 'The SubjectPublicKeyInfo as PEM; null for oct' }),
+          certificate: certificate.nullable(),
+          findings: z.array(keyFinding),
+          verification: z.object({ selected: z.boolean(), valid: z.boolean(), reason: keyReason }).optional(),
+        })
+        .meta({ id: 'InspectedKey' }),
+    ),
+    findings: z.array(keyFinding).meta({ description: "The set's own: duplicate_kid" }),
+    source: z.literal('inspect_key'),
+    verification: z
+      .object({ algorithm: z.string().nullable(), key_id: z.string().nullable(), valid: z.boolean(), reason: keyReason })
+      .optional()
+      .meta({ description: 'With token only' }),
+  });
+
+  const validateOutput = z.object({
+    input: z.string(),
+    profile: z.enum(PROFILE_NAMES),
+    detected_by: z.enum(['parameter', 'typ', 'claims']),
+    valid: z.boolean().meta({ description: 'True when no check failed' }),
+    checks: z.array(profileCheck).meta({ description: "Every rule of the profile, in the profile's order" }),
+    header: jsonObject,
+    payload: jsonObject.meta({ description: "The claims the rules read: an SD-JWT's disclosed payload, a nested JWT's innermost" }),
+    source: z.literal('validate'),
+  });
+
+  const member = <T extends z.ZodType>(schema: T, description: string, example?: unknown) =>
+    schema.meta({ description, ...(example === undefined ? {} : { example }) }).optional();
+  const objectMember = (name: string, description: string, example?: unknown) =>
+    member(
+      z
+        .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+          error: `${name} must be a JSON object`,
+        })
+        .meta({ override: { type: 'object', additionalProperties: true } }),
+      description,
+      example,
+    );
+  const stringMember = (name: string, description: string, example?: string) =>
+    member(z.string({ error: `${name} must be a string` }), description, example);
+  const booleanMember = (name: string, description: string) =>
+    member(z.boolean({ error: `${name} must be true or false` }), description, true);
+  const relativeMember = (name: string, description: string, example: string) =>
+    member(z.union([z.number().int(), z.string()], { error: `${name} must be an integer of seconds or a string` }), description, example);
+
+  /** `/jwt/sign`'s body (contract §4g): JSON values, not strings; unknown members are ignored. */
+  const signInput = z.object(
+    {
+      payload: objectMember('payload', 'The claims of a new token', { sub: '1234567890', name: 'John Doe', admin: true, iat: 1516239022 }),
+      header: objectMember('header', 'Header members of a new token; alg, typ and kid are added as needed', { kid: 'key-1' }),
+      token: stringMember(
+        'token',
+        'A compact JWS to re-sign instead of payload: its old signature is not checked',
+        token.meta()?.example as string,
+      ),
+      set: objectMember('set', 'Re-signing: claims to add or replace (null sets a claim to null)', { admin: true }),
+      unset: member(z.array(z.string(), { error: 'unset must be an array of strings' }), 'Re-signing: names of claims to remove', ['iat']),
+      alg: stringMember(
+        'alg',
+        'The algorithm: HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA or Ed25519',
+        'HS256',
+      ),
+      secret: stringMember(
+        'secret',
+        'An HMAC key: its UTF-8 bytes, at least as long as the hash (32, 48 or 64 bytes), at most 8192 characters; never echoed or kept',
+        'a-string-secret-at-least-256-bits-long',
+      ),
+      key: member(
+        z.union(
+          [
+            z.string(),
+            z
+              .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
+              .meta({ override: { type: 'object', additionalProperties: true } }),
+          ],
+          { error: 'key must be a JWK object, or a string holding a JWK or a PEM' },
+        ),
+        'A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept',
+        // RFC 8037 A.1's published Ed25519 test key: the private half of /jwt/verify's example key.
+        {
+          kty: 'OKP',
+          crv: 'Ed25519',
+          d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A',
+          x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+        },
+      ),
+      generate: booleanMember(
+        'generate',
+        "true makes a key pair for this call only, never stored: RSA 2048, EC on the algorithm's curve, or Ed25519",
+      ),
+      return_private_key: booleanMember('return_private_key', 'With generate: true, the answer adds private_jwk'),
+      expires_in: relativeMember('expires_in', 'Sets exp to now plus this: seconds, or an ISO 8601 duration of W, D, H, M, S', 'PT1H'),
+      not_before_in: relativeMember('not_before_in', 'Sets nbf to now plus this: seconds, or an ISO 8601 duration', '-PT1M'),
+      issued_at: booleanMember('issued_at', 'true sets iat to now'),
+    },
+    { error: () => 'request body must be a JSON object' },
+  );
+
+  const signOutput = z.object({
+    token: z.string().meta({ description: 'The compact JWS' }),
+    header: jsonObject,
+    payload: jsonObject,
+    algorithm: z.string(),
+    key: z
+      .object({ public_jwk: jsonObject, thumbprint: z.string().meta({ description: 'RFC 7638 SHA-256 thumbprint, base64url' }) })
+      .nullable()
+      .meta({ description: 'null for a secret; else the public key, with alg, use and kid' }),
+    notes: z.array(z.string()).meta({ description: 'A sentence for each claim a time option replaced, and for a changed algorithm' }),
+    changes: z
+      .array(z.object({ op: z.enum(['add', 'replace', 'remove']), name: z.string(), from: z.unknown(), to: z.unknown() }))
+      .optional()
+      .meta({ description: 'Re-signing only: each claim set, unset or timed, in that order' }),
+    private_jwk: jsonObject.optional().meta({ description: 'Only with generate and return_private_key: the generated private key' }),
+    decoded: decodeOutput.meta({ description: 'The /jwt/decode body of the new token, findings included' }),
+    source: z.literal('sign'),
+  });
+
+  // In the catalog's order, then the shared ones: the order in which the client types' generator first meets
+  // each type, which decides how it orders a union's members.
+  return {
+    decodeInput,
+    decodeOutput,
+    verifyInput,
+    verifyOutput,
+    claimsInput,
+    claimsOutput,
+    inspectKeyInput,
+    inspectKeyOutput,
+    validateInput,
+    validateOutput,
+    signInput,
+    signOutput,
+    profileCheck,
+    profileReport,
+    finding,
+    jwsSignature,
+    jweFacts,
+    sdJwt,
+    amrValue,
+    explainedMember,
+    issuerVendor,
+    innermostToken,
+    nestedToken,
+    dictionaryEntry,
+    keyFinding,
+    keyReason,
+    certificate,
+  };
+});
