@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { USAGE, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js';
+import { usage, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js';
 import { COMMANDS } from '../../src/adapters/driving/cli/commands.js';
 import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
@@ -196,7 +196,7 @@ describe('command line', () => {
   ])('%j exits 2 with usage', async (args) => {
     const { code, err } = await cli(args);
     expect(code).toBe(2);
-    expect(err).toContain(USAGE);
+    expect(err).toContain(usage());
   });
 
   it('lays the answer out for a person on a terminal, and prints the raw JSON with --json', async () => {
@@ -234,11 +234,11 @@ describe('command line', () => {
   });
 
   it('says in its usage which commands read a key or a secret from standard input', () => {
-    expect(USAGE).toContain(
+    expect(usage()).toContain(
       '\ninspect-key reads the key, and verify and sign the key or secret (any input that is neither a JWK nor a PEM)',
     );
-    expect(USAGE).toMatch(/^ {2}verify <token> .* < key-or-secret$/m);
-    expect(USAGE).toMatch(/^ {2}inspect-key \[--token <token>\] < key$/m);
+    expect(usage()).toMatch(/^ {2}verify <token> .* < key-or-secret$/m);
+    expect(usage()).toMatch(/^ {2}inspect-key \[--token <token>\] < key$/m);
   });
 
   it('prints its version', async () => {

@@ -18,8 +18,19 @@ export interface CliIo {
 
 const optionName = (field: string): string => `--${field.replaceAll('_', '-')}`;
 const BY_NAME = new Map(COMMANDS.map((spec) => [spec.command, spec]));
-const FLAGS = new Set(COMMANDS.flatMap((spec) => spec.options.filter((option) => option.flag).map((option) => optionName(option.field))));
-const OPTIONS = new Set(COMMANDS.flatMap((spec) => spec.options.map((option) => optionName(option.field))));
+
+/** The options of some commands, by name, and those of them that take no value. */
+interface OptionNames {
+  readonly options: ReadonlySet<string>;
+  readonly flags: ReadonlySet<string>;
+}
+const optionNamesOf = (specs: readonly CliCommandSpec[]): OptionNames => ({
+  options: new Set(specs.flatMap((spec) => spec.options.map((option) => optionName(option.field)))),
+  flags: new Set(specs.flatMap((spec) => spec.options.filter((option) => option.flag).map((option) => optionName(option.field)))),
+});
+let everyOption: OptionNames | undefined;
+/** Every command's options: reading them builds every operation's input schema. */
+const allOptionNames = (): OptionNames => (everyOption ??= optionNamesOf(COMMANDS));
 
 function usageLine(spec: CliCommandSpec): string {
   const positional = spec.positional.map((name) => (spec.stdin === name ? `<${name} | ->` : `<${name}>`));
@@ -35,7 +46,11 @@ const inWords = (names: readonly string[]): string =>
   names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 const commandsWhere = (test: (spec: CliCommandSpec) => boolean): string => inWords(COMMANDS.filter(test).map((spec) => spec.command));
 
-export const USAGE = `usage: tsjwt <command> [arguments] [--json]
+let usageText: string | undefined;
+/** The usage text: every command with its options, which it reads from every operation's input schema. */
+export const usage = (): string => (usageText ??= usageOf());
+
+const usageOf = (): string => `usage: tsjwt <command> [arguments] [--json]
 
 ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g. ${spec.example}`).join('\n')}
 
@@ -54,7 +69,7 @@ interface Parsed {
 }
 
 // Values may start with '-' (negative timestamps), so only a known option is an option.
-function parseArgs(args: readonly string[]): Parsed {
+function parseArgs(args: readonly string[], { options: OPTIONS, flags: FLAGS }: OptionNames): Parsed {
   const positional: string[] = [];
   const options = new Map<string, string>();
   let json = false;
@@ -131,11 +146,26 @@ export interface Command {
 }
 
 /**
+ * The command line parsed as every command's options read it. When it starts with a command, that command's own
+ * options are tried first, which builds only its operation's schemas: if no argument is then left over that reads
+ * as an option (`--…`), the whole table reads it the same way, since an option is a flag in every command that takes
+ * it or in none (test/unit/cli/commands.test.ts checks both).
+ */
+function parseCommandLine(args: readonly string[]): Parsed {
+  const spec = BY_NAME.get(args[0] ?? '');
+  if (spec !== undefined) {
+    const own = parseArgs(args, optionNamesOf([spec]));
+    if (!own.positional.some((arg) => arg.startsWith('--'))) return own;
+  }
+  return parseArgs(args, allOptionNames());
+}
+
+/**
  * Reads a command line into its command and its operation's input, standard
  * input included; throws `UsageError` when the line is not a command.
  */
 export async function readCommand(args: readonly string[], io: Pick<CliIo, 'readStdin'>): Promise<Command> {
-  const parsed = parseArgs(args);
+  const parsed = parseCommandLine(args);
   const [name, ...values] = parsed.positional;
   const spec = name === undefined ? undefined : BY_NAME.get(name);
   if (spec === undefined) throw new UsageError(name === undefined ? 'a command is required' : `unknown command: ${name}`);
@@ -151,7 +181,7 @@ export async function readCommand(args: readonly string[], io: Pick<CliIo, 'read
  */
 export async function runCli(args: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
   if (args.length === 0 || args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
-    (args.length === 0 ? io.err : io.out)(USAGE);
+    (args.length === 0 ? io.err : io.out)(usage());
     return args.length === 0 ? 2 : 0;
   }
   if (args[0] === '--version' || args[0] === '-V') {
@@ -163,7 +193,7 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
     command = await readCommand(args, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`${error.message}\n\n${USAGE}`);
+    io.err(`${error.message}\n\n${usage()}`);
     return 2;
   }
   const { spec, input, json } = command;

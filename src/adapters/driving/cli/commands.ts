@@ -23,22 +23,37 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 const takesJsonOnly = (schema: z.ZodType): boolean =>
   !schema.safeParse('x').success && [{}, [], true].some((value) => schema.safeParse(value).success);
 
-/**
- * Every operation of the catalog as a command, read from its entry when the
- * command line starts: its `cli` form, its summary, and its input schema's
- * fields, each not taken as a positional argument becoming an option.
- */
-export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]) => {
+/** The options a command's input schema gives it, and whether it takes an input object at all. */
+function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'objectInput'> {
   const shape = shapeOf(operation.input);
   return {
-    ...operation.cli,
-    operation,
-    summary: operation.openapi.summary ?? '',
     options: Object.entries(shape ?? {})
       .filter(
         ([field]) => !operation.cli.positional.includes(field) && field !== operation.cli.stdinOnly && field !== operation.cli.stdinSecret,
       )
       .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success, json: takesJsonOnly(schema) })),
     objectInput: shape !== undefined,
+  };
+}
+
+/**
+ * Every operation of the catalog as a command: its `cli` form and its summary,
+ * and its input schema's fields, each not taken as a positional argument
+ * becoming an option. The fields are read the first time they are asked for,
+ * so that a command builds the schemas of its own operation only.
+ */
+export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]) => {
+  let fields: Pick<CliCommandSpec, 'options' | 'objectInput'> | undefined;
+  const read = () => (fields ??= fieldsOf(operation));
+  return {
+    ...operation.cli,
+    operation,
+    summary: operation.openapi.summary ?? '',
+    get options() {
+      return read().options;
+    },
+    get objectInput() {
+      return read().objectInput;
+    },
   };
 });
