@@ -2,7 +2,8 @@
 // the server's container (createUseCases), over its own ports, without the container itself, so that
 // converting one timestamp loads only the core, the catalog and what the command needs
 // (docs/architecture.md): no Express, tRPC, Redis, rate limiter or logger.
-import { styleText } from 'node:util';
+import type { styleText } from 'node:util';
+import * as z from 'zod';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from './adapters/driven/system-clock.js';
 import { runCli } from './adapters/driving/cli/cli.js';
@@ -11,6 +12,10 @@ import type { SignatureVerifier } from './core/ports/signature-verifier.js';
 import type { TokenSigner } from './core/ports/token-signer.js';
 import { createUseCases } from './core/use-cases/index.js';
 import packageJson from '../package.json' with { type: 'json' };
+
+// A command parses each schema once or a few times: zod's compiled fast path for objects (new Function, which
+// the compile cache cannot keep) costs more to build than it saves here. The checks are the same either way.
+z.config({ jitless: true });
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -32,10 +37,13 @@ const tokenSigner: TokenSigner = {
   generate: async (alg) => (await signer()).generate(alg),
 };
 
+// node:util is taken when a terminal answer is painted, not imported: importing it as an ES module reads every
+// export, which loads its MIME and diff modules and opens stderr, about 5 ms of each start (docs/benchmarks.md).
+type Format = Parameters<typeof styleText>[0];
 const paint =
-  (...format: Parameters<typeof styleText>[0][]) =>
+  (...format: Format[]) =>
   (text: string): string =>
-    styleText(format.flat(), text, { stream: process.stdout });
+    process.getBuiltinModule('node:util').styleText(format.flat(), text, { stream: process.stdout });
 const style: Style = {
   key: paint('cyan'),
   string: paint('green'),

@@ -6,7 +6,6 @@
 // chunks, so that starting reads a few files rather than the hundred modules of zod and the core.
 // Where no cache can be written (a read-only file system), Node says so in the status it returns
 // and the CLI runs all the same.
-import { enableCompileCache } from 'node:module';
-
-enableCompileCache();
+// node:module is taken rather than imported: an import reads every export of a built-in module.
+process.getBuiltinModule('node:module').enableCompileCache();
 await import('./cli-main.js');
