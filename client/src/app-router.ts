@@ -114,6 +114,8 @@ export type Finding = {
 
 export type IdentifyCandidate = {
   format:
+    | 'ulid'
+    | 'ksuid'
     | 'unix_seconds'
     | 'unix_milliseconds'
     | 'rfc9557'
@@ -135,8 +137,6 @@ export type IdentifyCandidate = {
     | 'uuid_v1'
     | 'uuid_v6'
     | 'uuid_v7'
-    | 'ulid'
-    | 'ksuid'
     | 'mongodb_objectid'
     | 'bluesky_tid'
     | 'rfc3339'
@@ -350,6 +350,8 @@ export type AppRouter = TRPCBuiltRouter<
           exact: string;
           formats: {
             format:
+              | 'ulid'
+              | 'ksuid'
               | 'unix_seconds'
               | 'unix_milliseconds'
               | 'rfc9557'
@@ -371,8 +373,6 @@ export type AppRouter = TRPCBuiltRouter<
               | 'uuid_v1'
               | 'uuid_v6'
               | 'uuid_v7'
-              | 'ulid'
-              | 'ksuid'
               | 'mongodb_objectid'
               | 'bluesky_tid'
               | 'rfc3339'
