@@ -23,11 +23,40 @@ const namespaced = tokenOf({
   },
 });
 
+// An Entra ID v2.0 ID token with the optional claims a tenant adds (Microsoft's "Optional claims reference"): long
+// names with no underscore to break at (`family_name` is 11 characters), times whose ISO form has no break, and GUIDs.
+// Together they once made the claims table 31 px wider than a 360 px screen.
+const entraWithOptionalClaims = tokenOf({
+  header: { alg: 'RS256', typ: 'JWT', kid: 'nOo3ZDrODXEK1jKWhXslHR_KXEg' },
+  payload: {
+    aud: '6cb04018-a3f5-46a7-b995-940c78f5aef3',
+    iss: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+    iat: 1795795608,
+    nbf: 1795795608,
+    exp: 1795799208,
+    auth_time: 1795795548,
+    acct: 0,
+    ctry: 'DE',
+    xms_pdl: 'EUR',
+    name: 'Abe Lincoln',
+    family_name: 'Lincoln',
+    given_name: 'Abe',
+    preferred_username: 'abeli@microsoft.com',
+    verified_primary_email: ['abeli@microsoft.com'],
+    app_displayname: 'Contoso Portal',
+    deviceid: 'a4b2c3d4-0000-1111-2222-333344445555',
+    sid: '00e8b6d8-7f58-4d5b-a62b-7d3a3e5c8d64',
+    tid: '9188040d-6c67-4c5b-b112-36a304b66dad',
+    tenant_region_scope: 'EU',
+  },
+});
+
 /** What a person pastes: the README's examples, real tokens of four issuers, long names and values, and keys. */
 const PASTED: readonly (readonly [string, () => Promise<string> | string])[] = [
   ...readmeExamples().map((value, index) => [`README example ${index + 1} (${value.slice(0, 24)}…)`, () => value] as const),
   ...Object.entries(VENDORS).map(([code, name]) => [`a token from ${name}`, () => vendorToken(code as keyof typeof VENDORS)] as const),
   ['a token with a namespaced claim and a long URL', () => namespaced],
+  ['an Entra ID token with its optional claims', () => entraWithOptionalClaims],
   ['a certificate chain', () => `${chain.leaf.pem}${chain.intermediate.pem}${chain.root.pem}`],
   ['an RSA public key', async () => exportSPKI((await generateKeyPair('RS256', { modulusLength: 4096 })).publicKey)],
 ];
