@@ -24,6 +24,7 @@ const DPOP_PROOF = `${b64({ typ: 'dpop+jwt', alg: 'ES256' })}.${b64({ htm: 'GET'
 interface Made {
   publicJwk: JWK;
   publicPem: string;
+  privateJwk: JWK;
   /** ES256, kid k1, valid at the test clock, with no findings. */
   clean: string;
   /** An RFC 9068 access token that every structural and time rule passes. */
@@ -37,6 +38,7 @@ async function make(): Promise<Made> {
   return {
     publicJwk: await exportJWK(publicKey),
     publicPem: await exportSPKI(publicKey),
+    privateJwk: await exportJWK(privateKey),
     clean: await new SignJWT({ sub: 'alice' })
       .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'k1' })
       .setIssuer('https://issuer.example')
@@ -162,6 +164,22 @@ describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium'
     await expect
       .poll(() => verdict.textContent(), { timeout: ANSWER_MS })
       .toBe('No rule failed for oauth_access_token, with these expectations.');
+    await context.close();
+  });
+
+  it('keeps a private key pasted into the verify panel on the page, and says so', async () => {
+    const { page, context, requests } = await open();
+    await enter(page, made.clean, /^Decoded a token/);
+    const verify = page.getByRole('region', { name: 'Verify the signature' });
+    await verify.getByLabel(/public key, certificate or JWK Set/i).fill(JSON.stringify(made.privateJwk));
+    await expect.poll(() => verify.textContent(), { timeout: ANSWER_MS }).toContain('It was not sent.');
+    expect(await verify.getByRole('alert').textContent()).toMatch(/private key/);
+    // Its public half is then checked as usual, which shows the panel had settled on the private one before.
+    await verify.getByLabel(/public key, certificate or JWK Set/i).fill(JSON.stringify(made.publicJwk));
+    await expect.poll(() => verify.locator('.verify-result').textContent(), { timeout: ANSWER_MS }).toMatch(/^Valid/);
+    const d = made.privateJwk.d ?? '';
+    expect(d).not.toBe('');
+    for (const request of requests) expect(`${request.url()} ${request.postData() ?? ''}`).not.toContain(d);
     await context.close();
   });
 

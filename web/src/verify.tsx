@@ -115,7 +115,9 @@ export function VerifyPanel({
   const hmac = algorithm !== null && HMAC.test(algorithm);
   const [secretText, setSecretText] = useState('');
   useReportedSecrets(report, 'verify', secretText === '' ? [] : ['the secret given to Verify']);
-  const key = useDebounced(hmac ? '' : keyText.trim(), 300);
+  // A private key is flagged and kept on the page: the service would refuse it, and it must not travel at all.
+  const privateKey = !hmac && holdsPrivateKey(keyText);
+  const key = useDebounced(hmac || privateKey ? '' : keyText.trim(), 300);
   const secret = useDebounced(hmac ? secretText : '', 300);
   const answer = useAnswer<Verified>(
     `${token}\u0000${key}\u0000${secret}`,
@@ -147,7 +149,12 @@ export function VerifyPanel({
           onValue={onKey}
         />
       )}
-      {!hmac && holdsPrivateKey(keyText) ? <PrivateKeyWarning /> : null}
+      {privateKey ? (
+        <>
+          <PrivateKeyWarning />
+          <p class="note">It was not sent. Paste the matching public key, certificate or JWK Set to verify the signature.</p>
+        </>
+      ) : null}
       <div aria-live="polite" class="verify-result">
         {answer.state === 'loading' ? <p>Checking…</p> : null}
         {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
