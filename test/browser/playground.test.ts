@@ -161,7 +161,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       const { page, context, complaints } = await open();
       const entra = VENDOR_TOKENS.find((vector) => vector.code === 'entra')!;
       await enter(page, tokenOf(entra), /Decoded a token: a JWT/);
-      expect(await page.locator('.issuer strong').textContent()).toBe('Microsoft Entra ID access token');
+      expect(await page.locator('.issuer strong').textContent()).toBe('Access token from Microsoft Entra ID');
       const vendorTable = page.locator('table.claims', { has: page.locator('caption', { hasText: 'Microsoft Entra ID claims' }) });
       const tid = vendorTable.locator('tr', { has: page.locator('th code', { hasText: /^tid$/ }) });
       expect(await tid.locator('a').textContent()).toBe('Tenant ID');

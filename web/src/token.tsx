@@ -257,10 +257,13 @@ const FORM_NAMES: Record<TokenBody['encoding'], string> = {
 /** The issuer a token's `iss` names, and what kind of token its claims suggest: said first, since people paste tokens to learn this. */
 export function IssuerLine({ body }: { body: TokenBody }) {
   if (body.issuer_vendor === null) return null;
+  // "ID token from Microsoft Entra ID", never "Microsoft Entra ID ID token".
+  const kind = tokenKind(body.header, body.sd_jwt?.disclosed_payload ?? body.payload);
   return (
     <p class="issuer">
       <strong>
-        {body.issuer_vendor.name} {tokenKind(body.header, body.sd_jwt?.disclosed_payload ?? body.payload)}
+        {kind.charAt(0).toUpperCase()}
+        {kind.slice(1)} from {body.issuer_vendor.name}
       </strong>
       , recognised from its issuer (<code>iss</code> matches <code>{body.issuer_vendor.detected_by}</code>); nothing is verified.
     </p>
