@@ -76,7 +76,7 @@ describe('POST with a JSON body', () => {
     ['nested 65 levels', `{"x":${'['.repeat(64)}${']'.repeat(64)}}`, 400, 'request body must not nest deeper than 64 levels'],
     ['a number member', '{"token":5}', 400, 'token must be a string'],
     ['a null member', '{"token":null}', 400, 'token must be a string'],
-    ['an array member', '{"token":["a","b"]}', 400, 'token must be given only once'],
+    ['an array member', '{"token":["a","b"]}', 400, 'token must be given once, as one string, not a list'],
     ['an object member', '{"token":{"a":1}}', 400, 'token must be a single value, not an object'],
     ['a member named twice', `{"token":"a","token":"${JWT_IO_TOKEN}"}`, 400, 'request body must not name a member twice'],
     ['no token', '{}', 400, 'token is required'],

@@ -70,7 +70,7 @@ describe('REST endpoints', () => {
       ['/unix-timestamp/to-utc', 400, 'timestamp is required'],
       ['/unix-timestamp/to-utc?timestamp=', 400, 'timestamp must not be empty'],
       ['/unix-timestamp/to-utc?timestamp=%20', 400, 'timestamp must not be empty'],
-      ['/unix-timestamp/to-utc?timestamp=1&timestamp=2', 400, 'timestamp must be given only once'],
+      ['/unix-timestamp/to-utc?timestamp=1&timestamp=2', 400, 'timestamp must be given once, as one string, not a list'],
       ['/unix-timestamp/to-utc?timestamp[a]=1', 400, 'timestamp must be a single value, not an object'],
       ['/unix-timestamp/to-utc?timestamp=1&unit=days', 400, 'unit must be one of seconds, milliseconds, microseconds, nanoseconds'],
       [

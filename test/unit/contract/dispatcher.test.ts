@@ -21,7 +21,7 @@ describe('the input schemas', () => {
   it.each([
     [null, 'token must be a string'],
     [{ a: 1 }, 'token must be a single value, not an object'],
-    [['a', 'b'], 'token must be given only once'],
+    [['a', 'b'], 'token must be given once, as one string, not a list'],
     [undefined, 'token is required'],
     [7, 'token must be a string'],
   ])('refuse a token of %j, saying why', async (token, message) => {
