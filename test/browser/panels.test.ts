@@ -1,17 +1,14 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { ANSWER_MS, axeViolations, enter, openPlayground, statusOf as status } from '../support/playground-page.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
 import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
 
 warnIfNoChromium('PLAYGROUND PANELS BROWSER TEST');
 
-const ANSWER_MS = 15_000;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** jwt.io's example token and the secret it is signed with (https://jwt.io, as of 2025; test/http/sign.test.ts signs it again). */
 const JWT_IO_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
@@ -71,31 +68,7 @@ describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium'
     await running?.close();
   });
 
-  async function open() {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, timezoneId: 'Europe/Berlin', locale: 'en-GB' });
-    const page = await context.newPage();
-    const requests: Request[] = [];
-    page.on('request', (request) => requests.push(request));
-    await page.goto(`${running.url}/`);
-    return { context, page, requests };
-  }
-
-  async function axeViolations(page: Page): Promise<string[]> {
-    await page.evaluate(axeSource);
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> } })
-        .axe;
-      const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-      return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations.map((violation) => violation.id);
-    });
-  }
-
-  const status = (page: Page) => page.getByRole('status');
-
-  async function enter(page: Page, text: string, expected: RegExp): Promise<void> {
-    await page.getByLabel(/token, key or timestamp/i).fill(text);
-    await expect.poll(() => status(page).textContent(), { timeout: ANSWER_MS }).toMatch(expected);
-  }
+  const open = () => openPlayground(browser, running.url);
 
   /** The value of every text field of a panel, by its label. */
   const fieldsOf = (panel: Locator) =>

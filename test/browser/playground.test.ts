@@ -1,7 +1,5 @@
 /// <reference lib="dom" />
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   CompactEncrypt,
   CompactSign,
@@ -19,6 +17,7 @@ import { makeChain } from '../support/certificates.js';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import {
   ANSWER_MS,
+  axeViolations,
   budgetFor,
   enter,
   mainInput as input,
@@ -37,7 +36,6 @@ warnIfNoChromium('PLAYGROUND BROWSER TEST');
 // Every wait for the page is for one answer, however busy the machine: never the one second expect.poll gives by default.
 vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 const NOW_S = Math.floor(Date.now() / 1000);
 
@@ -664,23 +662,6 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
     await context.close();
   });
 
-  /** What axe-core finds against WCAG 2.2 A and AA on the page as it stands. */
-  async function audit(page: Page): Promise<string[]> {
-    await page.evaluate(axeSource);
-    return page.evaluate(async () => {
-      const { violations } = await (
-        window as unknown as {
-          axe: {
-            run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-          };
-        }
-      ).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
-      });
-      return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
-  }
-
   /** Each state the page is audited in, reached from a fresh page, with how many answers reaching it waits for. */
   const AUDITED: readonly { state: string; answers: number; reach: (page: Page) => Promise<void> }[] = [
     { state: 'empty', answers: 0, reach: () => Promise.resolve() },
@@ -736,7 +717,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
           const { page, context } = await open({ dark });
           expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(dark);
           await reach(page);
-          expect(await audit(page)).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
           await context.close();
         },
       );

@@ -1,17 +1,14 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { SignJWT, exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { ANSWER_MS, axeViolations, enter, openPlayground } from '../support/playground-page.js';
 import { listen, testService, type Running } from '../support/service.js';
 import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
 
 warnIfNoChromium('SHARE LINK BROWSER TEST');
 
-const ANSWER_MS = 15_000;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'] as const;
 
 interface Keys {
@@ -57,17 +54,7 @@ describe.skipIf(!chromiumAvailable)('the share link in headless Chromium', () =>
     await running?.close();
   });
 
-  async function open() {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, timezoneId: 'Europe/Berlin', locale: 'en-GB' });
-    const page = await context.newPage();
-    await page.goto(`${running.url}/`);
-    return { context, page };
-  }
-
-  async function enter(page: Page, text: string, expected: RegExp): Promise<void> {
-    await page.getByLabel(/token, key or timestamp/i).fill(text);
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: ANSWER_MS }).toMatch(expected);
-  }
+  const open = () => openPlayground(browser, running.url);
 
   /** Makes a link, and reads its fragment, raw and decoded, with what the page says it left out. */
   async function makeLink(page: Page) {
@@ -101,14 +88,7 @@ describe.skipIf(!chromiumAvailable)('the share link in headless Chromium', () =>
       expect(link.said).toBe(`The input is left out of the link: it holds ${why}, and only a public key goes into a link.`);
     }
     // What the page says it left out passes axe-core's WCAG 2.2 A and AA rules, as the rest of the page does.
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> } })
-        .axe;
-      const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-      return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -77,4 +78,23 @@ export async function paste(page: Page, text: string): Promise<string> {
   await mainInput(page).fill(text);
   await expect.poll(() => statusOf(page).textContent(), { timeout: ANSWER_MS }).not.toMatch(/^$|^Reading/);
   return (await statusOf(page).textContent()) ?? '';
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe-core finds against WCAG 2.2 A and AA on the page as it stands: each rule broken, with the elements that break it. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { violations } = await (
+      window as unknown as {
+        axe: {
+          run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+    });
+    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
 }
