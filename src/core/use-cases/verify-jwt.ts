@@ -74,10 +74,7 @@ const LEAKS = 'a secret in a URL leaks into proxies, logs and browser history; s
  * `oct` JWK as `key`, is taken only from where it does not leak: this is the one place that decides so, for
  * `/jwt/verify` and `/jwt/validate` alike, whichever transport carried the input.
  */
-export function verificationKey(
-  { key, secret }: Pick<VerifyJwtInput, 'key' | 'secret'>,
-  carrier: InputCarrier = 'url',
-): VerificationKey {
+export function verificationKey({ key, secret }: Pick<VerifyJwtInput, 'key' | 'secret'>, carrier: InputCarrier = 'url'): VerificationKey {
   if (key === undefined && secret === undefined) {
     throw option('give exactly one of key and secret: key for a public key or an oct JWK, secret for an HMAC secret');
   }
@@ -206,7 +203,7 @@ export class VerifyJwt {
     try {
       const material = readKeys(JSON.stringify(jwk));
       if (material.keys.some((read) => read.required.kty === 'oct')) {
-        return invalid('cnf.jwk cannot verify the key-binding JWT: it is a symmetric secret, not the holder\'s public key');
+        return invalid("cnf.jwk cannot verify the key-binding JWT: it is a symmetric secret, not the holder's public key");
       }
       const holder = { ...checks, key: { kind: 'keys', material } as const, algorithms: undefined, issuer: undefined, audience: undefined };
       const result = await this.compact(holder, form.keyBindingJwt, kb.header, claims);
