@@ -32,7 +32,7 @@ help:
 	@echo "  make verify TOKEN= [ISSUER= AUDIENCE= ALGORITHMS= CLOCK_TOLERANCE=] < key-or-secret"
 	@echo "  make claims [NAME= VENDOR=]"
 	@echo "  make inspect-key [TOKEN=] < key.pem"
-	@echo "  make validate TOKEN= [PROFILE= ISSUER= AUDIENCE= NONCE= ACCESS_TOKEN= CODE= STATE= MAX_AGE= HTM= HTU= JKT= KEY= CLOCK_TOLERANCE=]"
+	@echo "  make validate TOKEN= [PROFILE= ISSUER= AUDIENCE= NONCE= ACCESS_TOKEN= CODE= STATE= MAX_AGE= HTM= HTU= JKT= CLOCK_TOLERANCE=] [< key]"
 	@echo "  make sign [PAYLOAD= HEADER= TOKEN= SET= UNSET= ALG= GENERATE=true RETURN_PRIVATE_KEY=true EXPIRES_IN= NOT_BEFORE_IN= ISSUED_AT=true] < key-or-secret"
 
 $(INSTALLED): package.json package-lock.json
@@ -98,11 +98,13 @@ verify: $(BUILT)
 claims: $(BUILT)
 	@$(CLI) claims $${NAME:+--name "$$NAME"} $${VENDOR:+--vendor "$$VENDOR"} $(KEEP_CODE)
 
+# make validate TOKEN="$(cat id_token.txt)" PROFILE=oidc_id_token < key.pem; the key (a public key, or an oct JWK
+# for an HMAC token) comes on standard input only, and checks the signature rule.
 validate: $(BUILT)
 	@$(CLI) validate "$$TOKEN" $${PROFILE:+--profile "$$PROFILE"} $${ISSUER:+--issuer "$$ISSUER"} $${AUDIENCE:+--audience "$$AUDIENCE"} \
 		$${NONCE:+--nonce "$$NONCE"} $${ACCESS_TOKEN:+--access-token "$$ACCESS_TOKEN"} $${CODE:+--code "$$CODE"} $${STATE:+--state "$$STATE"} \
 		$${MAX_AGE:+--max-age "$$MAX_AGE"} $${HTM:+--htm "$$HTM"} $${HTU:+--htu "$$HTU"} $${JKT:+--jkt "$$JKT"} \
-		$${KEY:+--key "$$KEY"} $${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
+		$${CLOCK_TOLERANCE:+--clock-tolerance "$$CLOCK_TOLERANCE"} $(KEEP_CODE)
 
 # make inspect-key TOKEN="$(cat token.txt)" < jwks.json
 inspect-key: $(BUILT)

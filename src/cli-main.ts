@@ -61,6 +61,7 @@ const code = await runCli(
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     readStdin,
+    stdinTerminal: process.stdin.isTTY,
     terminal: process.stdout.isTTY,
     style,
     version: `tsjwt ${packageJson.version} (Node ${process.version}, tzdata ${process.versions.tz ?? 'unknown'})`,

@@ -4,7 +4,7 @@ import { usage, runCli, type CliIo } from '../../src/adapters/driving/cli/cli.js
 import { COMMANDS } from '../../src/adapters/driving/cli/commands.js';
 import { OPERATIONS } from '../../src/adapters/driving/contract/catalog.js';
 import { PLAIN, render } from '../../src/adapters/driving/cli/pretty.js';
-import { RFC7515_A3_KEY, RFC7515_A3_TOKEN, JWT_IO_TOKEN, RFC7516_JWE, b64url, tokenOf } from '../support/fixtures.js';
+import { RFC7515_A3_KEY, RFC7515_A3_TOKEN, JWT_IO_TOKEN, RFC7516_JWE, RFC7519_3_1_TOKEN, b64url, tokenOf } from '../support/fixtures.js';
 import { testService } from '../support/service.js';
 
 const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
@@ -132,6 +132,40 @@ describe('command line', () => {
     expect(positional.err).toContain('inspect-key [--token <token>] < key');
   });
 
+  // RFC 7515 Appendix A.1's HMAC key (RFC 7519 §3.1's token is signed with it).
+  const RFC7515_A1_KEY = '{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}';
+  const signatureOf = (out: string): unknown =>
+    (JSON.parse(out) as { checks: Array<{ rule: string }> }).checks.find((check) => check.rule === 'signature');
+
+  it("checks an HS256 token's signature rule with an oct JWK read from standard input", async () => {
+    const args = ['validate', RFC7519_3_1_TOKEN, '--profile', 'oidc_id_token'];
+    const right = await cli(args, `${RFC7515_A1_KEY}\n`);
+    expect([right.code, right.err]).toEqual([0, '']);
+    expect(signatureOf(right.out)).toMatchObject({ passed: true });
+    const wrong = await cli(args, '{"kty":"oct","k":"c2VjcmV0LXRoYXQtc2lnbmVkLW5vdGhpbmctb2YtdGhpcy0zMmI"}');
+    expect(wrong.code).toBe(0);
+    expect(signatureOf(wrong.out)).toMatchObject({ passed: false, reason_code: 'signature_invalid' });
+  });
+
+  it('validates with no key when standard input is empty or a terminal, and never takes the key as an argument', async () => {
+    const args = ['validate', RFC7519_3_1_TOKEN, '--profile', 'oidc_id_token'];
+    expect(signatureOf((await cli(args)).out)).toMatchObject({ passed: null });
+    const unread = () => Promise.reject(new Error('standard input is a terminal: nothing may wait on it'));
+    const terminal = await cli(args, '', { readStdin: unread, stdinTerminal: true });
+    expect([terminal.code, signatureOf(terminal.out)]).toMatchObject([0, { passed: null }]);
+    const asOption = await cli([...args, '--key', RFC7515_A1_KEY]);
+    expect([asOption.code, asOption.err.split('\n')[0]]).toEqual([2, 'validate takes 1 argument']);
+    expect(usage()).toMatch(/^ {2}validate <token> .* < key$/m);
+  });
+
+  it.each(['verify', 'validate'])('%s says that - cannot read the token from standard input, which carries the key', async (command) => {
+    const { code, err } = await cli([command, '-'], RFC7515_A1_KEY);
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(
+      `${command} reads the key from standard input, so - cannot read the token there too: give the token as an argument, such as "$(cat token.txt)"`,
+    );
+  });
+
   it('signs with a secret or a key from standard input, its JSON members read as JSON, as POST /jwt/sign answers', async () => {
     const secret = 'a-string-secret-at-least-256-bits-long';
     const payload = '{"sub":"1234567890","name":"John Doe","admin":true,"iat":1516239022}';
@@ -235,7 +269,7 @@ describe('command line', () => {
 
   it('says in its usage which commands read a key or a secret from standard input', () => {
     expect(usage()).toContain(
-      '\ninspect-key reads the key, and verify and sign the key or secret (any input that is neither a JWK nor a PEM)',
+      '\ninspect-key and validate read the key, and verify and sign the key or secret (any input that is neither a JWK nor a PEM)',
     );
     expect(usage()).toMatch(/^ {2}verify <token> .* < key-or-secret$/m);
     expect(usage()).toMatch(/^ {2}inspect-key \[--token <token>\] < key$/m);

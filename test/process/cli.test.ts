@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JWT_IO_TOKEN } from '../support/fixtures.js';
+import { JWT_IO_TOKEN, RFC7519_3_1_TOKEN } from '../support/fixtures.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -57,6 +57,13 @@ describe('the bundled bin, as npm run build makes it', () => {
     // The jwt.io debugger's token and its secret, read from standard input.
     const verify = await run(process.execPath, [bin, 'verify', JWT_IO_TOKEN], 'your-256-bit-secret');
     expect([verify.code, JSON.parse(verify.out)]).toMatchObject([0, { valid: true, algorithm: 'HS256' }]);
+    // An HMAC token's signature rule, with its oct JWK on standard input: RFC 7519 §3.1's token, RFC 7515 A.1's key.
+    const hmacKey = '{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}';
+    const validate = await run(process.execPath, [bin, 'validate', RFC7519_3_1_TOKEN, '--profile', 'oidc_id_token'], hmacKey);
+    expect(validate.err).toBe('');
+    expect((JSON.parse(validate.out) as { checks: Array<{ rule: string }> }).checks).toContainEqual(
+      expect.objectContaining({ rule: 'signature', passed: true }),
+    );
     const refused = await run(process.execPath, [bin, 'to-utc', '1.5']);
     expect([refused.code, refused.err]).toEqual([1, '{"detail":"timestamp must be a decimal integer (an optional sign and digits)"}\n']);
   });

@@ -8,6 +8,8 @@ export interface CliIo {
   readonly err: (text: string) => void;
   /** The whole of standard input, for `-` arguments, so a token need not sit in shell history. */
   readonly readStdin: () => Promise<string>;
+  /** Standard input is a terminal: a command whose key is optional then reads none rather than wait for one. */
+  readonly stdinTerminal?: boolean;
   /** Standard output is a terminal: answers are shown for people, unless --json asks for the raw body. */
   readonly terminal?: boolean;
   /** Colours and weights for terminal output; plain text when absent. */
@@ -45,6 +47,11 @@ function usageLine(spec: CliCommandSpec): string {
 const inWords = (names: readonly string[]): string =>
   names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 const commandsWhere = (test: (spec: CliCommandSpec) => boolean): string => inWords(COMMANDS.filter(test).map((spec) => spec.command));
+/** The commands that read a key alone from standard input, and `reads` or `read` to agree with them. */
+const keyReaders = (): string => {
+  const names = COMMANDS.filter((spec) => spec.stdinOnly !== undefined && spec.stdinSecret === undefined).map((spec) => spec.command);
+  return `${inWords(names)} ${names.length === 1 ? 'reads' : 'read'}`;
+};
 
 let usageText: string | undefined;
 /** The usage text: every command with its options, which it reads from every operation's input schema. */
@@ -55,7 +62,7 @@ const usageOf = (): string => `usage: tsjwt <command> [arguments] [--json]
 ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g. ${spec.example}`).join('\n')}
 
 A - in place of a token reads it from standard input; identify - reads one value a line and answers each;
-${commandsWhere((spec) => spec.stdinOnly !== undefined && spec.stdinSecret === undefined)} reads the key, and ${commandsWhere((spec) => spec.stdinSecret !== undefined)} the key or secret (any input that is neither a JWK nor a PEM), from standard input only, so that no key stays in shell history.
+${keyReaders()} the key, and ${commandsWhere((spec) => spec.stdinSecret !== undefined)} the key or secret (any input that is neither a JWK nor a PEM), from standard input only, so that no key stays in shell history.
 On a terminal the answer is laid out for reading; --json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
@@ -106,7 +113,7 @@ async function inputOf(
   spec: CliCommandSpec,
   values: readonly string[],
   options: ReadonlyMap<string, string>,
-  io: Pick<CliIo, 'readStdin'>,
+  io: Pick<CliIo, 'readStdin' | 'stdinTerminal'>,
 ) {
   const known = new Map(spec.options.map(({ field }) => [optionName(field), field]));
   for (const option of options.keys()) {
@@ -120,6 +127,11 @@ async function inputOf(
   const input: Record<string, unknown> = {};
   for (const [index, field] of spec.positional.entries()) {
     const value = values[index] ?? '';
+    if (value === '-' && spec.stdin !== field && spec.stdinOnly !== undefined) {
+      throw new UsageError(
+        `${spec.command} reads the ${spec.stdinOnly} from standard input, so - cannot read the ${field} there too: give the ${field} as an argument, such as "$(cat ${field}.txt)"`,
+      );
+    }
     // A per-line command keeps the '-': runCli reads the lines and answers each.
     input[field] = value === '-' && spec.stdin === field && spec.stdinLines !== true ? (await io.readStdin()).trim() : value;
   }
@@ -128,12 +140,13 @@ async function inputOf(
     const field = known.get(option) ?? option;
     input[field] = json.has(field) ? jsonOption(option, value) : value;
   }
-  if (spec.stdinOnly !== undefined) {
+  if (spec.stdinOnly !== undefined && !(spec.stdinOptional && io.stdinTerminal === true)) {
     const text = await io.readStdin();
     // A secret is standard input that is neither a JWK nor a PEM; one final newline, which files end with, is not part of it.
     const isKey = /^\s*(\{|-----BEGIN )/.test(text);
     if (spec.stdinSecret !== undefined && !isKey && text !== '') input[spec.stdinSecret] = text.replace(/\r?\n$/, '');
-    else if (text !== '' || spec.stdinSecret === undefined) input[spec.stdinOnly] = text;
+    // An empty standard input gives no key to a command that runs without one (validate).
+    else if (text !== '' || (spec.stdinSecret === undefined && !spec.stdinOptional)) input[spec.stdinOnly] = text;
   }
   return input;
 }
@@ -164,7 +177,7 @@ function parseCommandLine(args: readonly string[]): Parsed {
  * Reads a command line into its command and its operation's input, standard
  * input included; throws `UsageError` when the line is not a command.
  */
-export async function readCommand(args: readonly string[], io: Pick<CliIo, 'readStdin'>): Promise<Command> {
+export async function readCommand(args: readonly string[], io: Pick<CliIo, 'readStdin' | 'stdinTerminal'>): Promise<Command> {
   const parsed = parseCommandLine(args);
   const [name, ...values] = parsed.positional;
   const spec = name === undefined ? undefined : BY_NAME.get(name);

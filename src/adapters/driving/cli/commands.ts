@@ -12,6 +12,8 @@ export interface CliCommandSpec extends CliCommand {
   readonly options: ReadonlyArray<{ readonly field: string; readonly flag: boolean; readonly json: boolean }>;
   /** False when the operation takes no input object at all. */
   readonly objectInput: boolean;
+  /** The operation runs without its `stdinOnly` field, so an empty standard input leaves it out. */
+  readonly stdinOptional: boolean;
 }
 
 function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
@@ -24,7 +26,7 @@ const takesJsonOnly = (schema: z.ZodType): boolean =>
   !schema.safeParse('x').success && [{}, [], true].some((value) => schema.safeParse(value).success);
 
 /** The options a command's input schema gives it, and whether it takes an input object at all. */
-function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'objectInput'> {
+function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'objectInput' | 'stdinOptional'> {
   const shape = shapeOf(operation.input);
   return {
     options: Object.entries(shape ?? {})
@@ -33,6 +35,7 @@ function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'ob
       )
       .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success, json: takesJsonOnly(schema) })),
     objectInput: shape !== undefined,
+    stdinOptional: operation.cli.stdinOnly !== undefined && shape?.[operation.cli.stdinOnly]?.safeParse(undefined).success === true,
   };
 }
 
@@ -43,7 +46,7 @@ function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'ob
  * so that a command builds the schemas of its own operation only.
  */
 export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]) => {
-  let fields: Pick<CliCommandSpec, 'options' | 'objectInput'> | undefined;
+  let fields: Pick<CliCommandSpec, 'options' | 'objectInput' | 'stdinOptional'> | undefined;
   const read = () => (fields ??= fieldsOf(operation));
   return {
     ...operation.cli,
@@ -54,6 +57,9 @@ export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]
     },
     get objectInput() {
       return read().objectInput;
+    },
+    get stdinOptional() {
+      return read().stdinOptional;
     },
   };
 });

@@ -318,8 +318,9 @@ export const catalog = {
       cli: {
         command: 'validate',
         positional: ['token'],
-        stdin: 'token',
-        example: 'tsjwt validate - --profile oidc_id_token --issuer https://op.example --audience client-1 < token.txt',
+        stdinOnly: 'key',
+        example:
+          'tsjwt validate "$(cat id_token.txt)" --profile oidc_id_token --issuer https://op.example --audience client-1 < public.pem',
       },
     }),
     sign: define({
