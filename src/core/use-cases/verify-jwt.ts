@@ -67,12 +67,20 @@ function algorithmsOf(value: string | undefined): string[] | undefined {
   return algorithms;
 }
 
-const LEAKS = 'a secret in a URL leaks into proxies, logs and browser history; send it in a POST body instead';
+/** How each carrier that keeps what it carries is named, and why a secret must not come by it, with where it goes instead. */
+const LEAKS: Readonly<Record<Exclude<InputCarrier, 'private'>, { readonly by: string; readonly why: string }>> = {
+  url: { by: 'sent in a URL', why: 'a secret in a URL leaks into proxies, logs and browser history; send it in a POST body instead' },
+  argument: {
+    by: 'passed as a command-line argument',
+    why: 'a secret in a command-line argument stays in shell history; pass it on standard input instead',
+  },
+};
 
 /**
  * The key of a verification (contract §4b): exactly one of `key` and `secret`. A secret, `secret` itself or an
  * `oct` JWK as `key`, is taken only from where it does not leak: this is the one place that decides so, for
- * `/jwt/verify` and `/jwt/validate` alike, whichever transport carried the input.
+ * `/jwt/verify` and `/jwt/validate` alike, whichever transport carried the input, and words the refusal for
+ * that carrier (a URL, a command-line argument).
  */
 export function verificationKey({ key, secret }: Pick<VerifyJwtInput, 'key' | 'secret'>, carrier: InputCarrier = 'url'): VerificationKey {
   if (key === undefined && secret === undefined) {
@@ -81,8 +89,9 @@ export function verificationKey({ key, secret }: Pick<VerifyJwtInput, 'key' | 's
   if (key !== undefined && secret !== undefined) {
     throw option('give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret');
   }
+  const leaks = carrier === 'private' ? undefined : LEAKS[carrier];
   if (secret !== undefined) {
-    if (carrier === 'url') throw new DomainError('KEY_SYMMETRIC', `secret must not be sent in a URL: ${LEAKS}`);
+    if (leaks !== undefined) throw new DomainError('KEY_SYMMETRIC', `secret must not be ${leaks.by}: ${leaks.why}`);
     if (secret.length > MAX_SECRET_LENGTH) throw new DomainError('KEY_TOO_LONG', `secret is longer than ${MAX_SECRET_LENGTH} characters`);
     if (secret === '') throw new DomainError('KEY_INVALID', 'secret must not be empty');
     return { kind: 'secret', bytes: new TextEncoder().encode(secret) };
@@ -90,8 +99,8 @@ export function verificationKey({ key, secret }: Pick<VerifyJwtInput, 'key' | 's
   const text = key as string;
   if (text.length > MAX_KEY_LENGTH) throw new DomainError('KEY_TOO_LONG', `key is longer than ${MAX_KEY_LENGTH / 1024} KiB`);
   const material = readKeys(text);
-  if (carrier === 'url' && material.keys.some((read) => read.required.kty === 'oct')) {
-    throw new DomainError('KEY_SYMMETRIC', `key is a symmetric secret (an oct JWK), which must not be sent in a URL: ${LEAKS}`);
+  if (leaks !== undefined && material.keys.some((read) => read.required.kty === 'oct')) {
+    throw new DomainError('KEY_SYMMETRIC', `key is a symmetric secret (an oct JWK), which must not be ${leaks.by}: ${leaks.why}`);
   }
   return { kind: 'keys', material };
 }

@@ -212,8 +212,8 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
   const { spec, input, json } = command;
   const { operation } = spec;
   // Arguments stay in shell history, as a URL stays in logs: a secret is taken only by a command that reads
-  // its key and secret from standard input alone.
-  const carrier = spec.stdinOnly === undefined ? 'url' : 'private';
+  // its key and secret from standard input alone, and refused in words for the command line otherwise.
+  const carrier = spec.stdinOnly === undefined ? 'argument' : 'private';
   const run = async (value: unknown): Promise<Answer> => {
     const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED, carrier });
     if (outcome.ok)

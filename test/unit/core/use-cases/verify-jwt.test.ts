@@ -403,6 +403,20 @@ describe('HMAC tokens, with a secret from a request body (contract §4b)', () =>
     );
   });
 
+  it('refuses a secret or an oct JWK from a command-line argument in words for the command line', async () => {
+    const history = 'a secret in a command-line argument stays in shell history; pass it on standard input instead';
+    await expectDomainErrorAsync(
+      verifier.execute({ token: JWT_IO_HS256, secret: JWT_IO_SECRET }, { carrier: 'argument' }),
+      'KEY_SYMMETRIC',
+      `secret must not be passed as a command-line argument: ${history}`,
+    );
+    await expectDomainErrorAsync(
+      verifier.execute({ token: JWT_IO_HS256, key: octOf(JWT_IO_SECRET) }, { carrier: 'argument' }),
+      'KEY_SYMMETRIC',
+      `key is a symmetric secret (an oct JWK), which must not be passed as a command-line argument: ${history}`,
+    );
+  });
+
   it.each([
     [
       { secret: JWT_IO_SECRET, key: octOf(JWT_IO_SECRET) },
