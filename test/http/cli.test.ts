@@ -187,6 +187,17 @@ describe('command line', () => {
     expect([asArgument.code, asArgument.err.split('\n')[0]]).toEqual([2, 'sign takes no arguments']);
   });
 
+  it.each([
+    ['--payload', `'{"sub":"1"}'`],
+    ['--header', `'{"sub":"1"}'`],
+    ['--set', `'{"sub":"1"}'`],
+    ['--unset', `'["admin"]'`],
+    ['--generate', `'true'`],
+  ])('says that %s takes JSON with an example of the kind it takes', async (option, example) => {
+    const { code, err } = await cli(['sign', `${option}=admin`], 'a-string-secret-at-least-256-bits-long');
+    expect([code, err.split('\n')[0]]).toEqual([2, `${option} takes JSON, such as ${example}`]);
+  });
+
   it('shows each key on a terminal, its thumbprint and its findings, and never the secret', async () => {
     const { code, out } = await cli(['inspect-key'], '{"keys":[{"kty":"oct","k":"c2VjcmV0","kid":"s"}]}', { terminal: true });
     expect(code).toBe(0);

@@ -1,6 +1,6 @@
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { UNMETERED, dispatchAny } from '../contract/dispatcher.js';
-import { COMMANDS, type CliCommandSpec } from './commands.js';
+import { COMMANDS, jsonExampleOf, type CliCommandSpec } from './commands.js';
 import { render, type Style } from './pretty.js';
 
 export interface CliIo {
@@ -100,12 +100,15 @@ function parseArgs(args: readonly string[], { options: OPTIONS, flags: FLAGS }: 
   return { positional, options, json };
 }
 
-/** An option whose field takes no string, read as JSON: `--payload '{"sub":"1"}'`, `--unset '["tmp"]'`, `--generate`. */
-function jsonOption(option: string, value: string): unknown {
+/**
+ * An option whose field takes no string, read as JSON: `--payload '{"sub":"1"}'`, `--unset '["tmp"]'`, `--generate`;
+ * JSON that does not parse is a usage error whose example is of the kind the option takes.
+ */
+function jsonOption(spec: CliCommandSpec, field: string, option: string, value: string): unknown {
   try {
     return JSON.parse(value);
   } catch {
-    throw new UsageError(`${option} takes JSON, such as '{"sub":"1"}'`);
+    throw new UsageError(`${option} takes JSON, such as '${jsonExampleOf(spec, field)}'`);
   }
 }
 
@@ -138,7 +141,7 @@ async function inputOf(
   const json = new Set(spec.options.filter((option) => option.json).map(({ field }) => field));
   for (const [option, value] of options) {
     const field = known.get(option) ?? option;
-    input[field] = json.has(field) ? jsonOption(option, value) : value;
+    input[field] = json.has(field) ? jsonOption(spec, field, option, value) : value;
   }
   if (spec.stdinOnly !== undefined && !(spec.stdinOptional && io.stdinTerminal === true)) {
     const text = await io.readStdin();

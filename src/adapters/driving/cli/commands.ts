@@ -25,6 +25,15 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 const takesJsonOnly = (schema: z.ZodType): boolean =>
   !schema.safeParse('x').success && [{}, [], true].some((value) => schema.safeParse(value).success);
 
+/** JSON an option may take, as a usage error shows it: an object, an array of strings, a boolean. */
+const JSON_EXAMPLES = ['{"sub":"1"}', '["admin"]', 'true'] as const;
+
+/** An example of the JSON that a command's option for `field` takes: `["admin"]` for `--unset`, `{"sub":"1"}` for `--payload`. */
+export function jsonExampleOf(spec: CliCommandSpec, field: string): string {
+  const schema = shapeOf(spec.operation.input)?.[field];
+  return JSON_EXAMPLES.find((example) => schema?.safeParse(JSON.parse(example)).success === true) ?? JSON_EXAMPLES[0];
+}
+
 /** The options a command's input schema gives it, and whether it takes an input object at all. */
 function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'objectInput' | 'stdinOptional'> {
   const shape = shapeOf(operation.input);
