@@ -33,7 +33,8 @@ function make(target: string, variables: Readonly<Record<string, string>>, cli =
 const valueOf = (field: string, json: boolean): string =>
   json ? JSON.stringify({ field, text: `it's "quoted"; \`id\`` }) : `${field} it's "quoted"; \`id\``;
 
-describe('the Makefile', () => {
+// Each test runs make, a process of its own: its budget is a minute, so that a busy machine slows it without failing it.
+describe('the Makefile', { timeout: 60_000 }, () => {
   it.each(COMMANDS.map((spec) => [spec.command, spec] as const))(
     'make %s passes every input field of its operation to the CLI, each as a variable',
     async (command, spec) => {
