@@ -67,6 +67,36 @@ describe('a refused input, named by its path (contract §5)', () => {
     ['a value of a map', z.object({ m: z.map(z.object({}), z.number()) }), { m: new Map([[{}, 'x']]) }, 'm has a value that is not valid'],
     ['a union of objects', z.object({ u: z.union([z.object({ a: z.string() }), z.string()]) }), { u: { a: 1 } }, 'u is not valid'],
     ['an option of no union', z.object({ u: z.union([z.literal('a'), z.boolean()]) }), { u: 'b' }, 'u must be a or a boolean'],
+    ['a number for a big integer', z.object({ n: z.bigint() }), { n: 1 }, 'n must be an integer'],
+    ['a string for a record', z.object({ r: z.record(z.string(), z.number()) }), { r: 'x' }, 'r must be an object'],
+    ['a string for a tuple', z.object({ t: z.tuple([z.string()]) }), { t: 'x' }, 't must be an array'],
+    ['unknown members', z.strictObject({ a: z.string() }), { a: 'x', c: 1, d: 2 }, 'input must not have the members "c", "d"'],
+    ['a number and a string spelled alike once', z.object({ u: z.union([z.literal(1), z.literal('1')]) }), { u: 2 }, 'u must be 1'],
+    [
+      'a union whose forms each refuse a member',
+      z.object({ u: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) }),
+      { u: {} },
+      'u is not valid',
+    ],
+    [
+      'a union whose form refuses the value twice',
+      z.object({ u: z.union([z.intersection(z.literal('a'), z.literal('b')), z.number()]) }),
+      { u: 'c' },
+      'u is not valid',
+    ],
+    [
+      'a union whose forms each refuse a size',
+      z.object({ u: z.union([z.string().min(5), z.string().max(1)]) }),
+      { u: 'abc' },
+      'u is not valid',
+    ],
+    [
+      'a discriminator no form has',
+      z.object({ u: z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]) }),
+      { u: { k: 'c' } },
+      'u.k is not valid',
+    ],
+    ['a pattern format without its pattern', z.object({ s: z.stringFormat('regex', () => false) }), { s: 'x' }, 's must match its pattern'],
   ])('names %s', (_label, schema, input, detail) => {
     expect(detailOf(schema, input)).toBe(detail);
   });
@@ -75,6 +105,7 @@ describe('a refused input, named by its path (contract §5)', () => {
     expect(detailOf(z.object({ tz: z.string({ error: 'tz must be a string' }) }), { tz: 1 })).toBe('tz must be a string');
     expect(detailOf(z.object({ a: z.array(z.string().refine(() => false, 'must be nice')) }), { a: ['x'] })).toBe('a[0]: must be nice');
     expect(detailOf(z.object({ a: z.string().refine(() => false, 'a: too plain') }), { a: 'x' })).toBe('a: too plain');
+    expect(detailOf(z.object({ a: z.string().refine(() => false, 'a') }), { a: 'x' })).toBe('a');
     expect(detailOf(z.object({}, { error: 'request body must be a JSON object' }), 5)).toBe('request body must be a JSON object');
   });
 
@@ -87,6 +118,10 @@ describe('a refused input, named by its path (contract §5)', () => {
 
   it('has a detail even for a refusal without issues', () => {
     expect(invalidInputMessage([])).toBe('input is not valid');
+  });
+
+  it('has a detail for a union issue with a form that raised nothing, which zod itself never reports', () => {
+    expect(describeIssue({ code: 'invalid_union', errors: [[]], path: ['u'], input: 1 })).toBe('u is not valid');
   });
 
   it('names the path as a JSON body writes it', () => {
