@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivateRedis, REDIS_URL } from '../support/redis-server.js';
-import { newClient, startPair, statusesSplitAcross, stopInstance, successes, type Instance } from '../support/redis-instances.js';
+import {
+  burstTheStoreAnswered,
+  newClient,
+  startPair,
+  statusesSplitAcross,
+  stopInstance,
+  successes,
+  type Instance,
+} from '../support/redis-instances.js';
 import { scriptCalls } from '../support/redis-stats.js';
 import { trpcInput } from '../support/service.js';
 
@@ -26,8 +34,8 @@ describe.skipIf(!REDIS_URL)('a flood from one client, on one Redis shared by two
   });
 
   it('answers 600 refused calls with exact 429s and asks Redis at most once per instance', async () => {
-    const client = newClient();
-    expect(successes(await statusesSplitAcross(instances, 40, client))).toBe(30);
+    const { statuses, client } = await burstTheStoreAnswered(instances, 40);
+    expect(successes(statuses)).toBe(30);
     const before = await scriptCalls([redis.port]);
     const answers = await Promise.all(
       Array.from({ length: 600 }, (_, i) => fetch(`${instances[i % 2]?.running.url}${TO_UTC}`, { headers: client })),
@@ -46,8 +54,8 @@ describe.skipIf(!REDIS_URL)('a flood from one client, on one Redis shared by two
   });
 
   it('refuses a batch from a refused client call by call, without asking Redis', async () => {
-    const client = newClient();
-    expect(successes(await statusesSplitAcross(instances, 30, client))).toBe(30);
+    const { statuses, client } = await burstTheStoreAnswered(instances, 30);
+    expect(successes(statuses)).toBe(30);
     await fetch(`${instances[0]?.running.url}${TO_UTC}`, { headers: client });
     await fetch(`${instances[1]?.running.url}${TO_UTC}`, { headers: client });
     const before = await scriptCalls([redis.port]);
@@ -64,7 +72,7 @@ describe.skipIf(!REDIS_URL)('a flood from one client, on one Redis shared by two
   });
 
   it('still gives a fresh client exactly 30 of 100 across the two instances', async () => {
-    expect(successes(await statusesSplitAcross(instances, 100))).toBe(30);
+    expect(successes((await burstTheStoreAnswered(instances, 100)).statuses)).toBe(30);
   });
 });
 

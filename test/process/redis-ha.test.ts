@@ -14,6 +14,7 @@ import {
 } from '../support/redis-deployments.js';
 import { scriptCalls } from '../support/redis-stats.js';
 import {
+  burstTheStoreAnswered,
   newClient,
   startInstance,
   startPair,
@@ -33,8 +34,8 @@ const SENTINEL_PASSWORD = 'sentinel-s3cret-pw';
  * refused, and the nodes on `ports` run at most one limiter script per instance for them.
  */
 async function expectFloodCostsNothing(instances: readonly Instance[], ports: readonly number[], flood = 400): Promise<void> {
-  const client = newClient();
-  expect(successes(await statusesSplitAcross(instances, 40, client))).toBe(30);
+  const { statuses, client } = await burstTheStoreAnswered(instances, 40);
+  expect(successes(statuses)).toBe(30);
   const before = await scriptCalls(ports, { password: PASSWORD });
   expect(new Set(await statusesSplitAcross(instances, flood, client))).toEqual(new Set([429]));
   expect((await scriptCalls(ports, { password: PASSWORD })) - before).toBeLessThanOrEqual(instances.length);
@@ -113,7 +114,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel
   });
 
   it('gives exactly 30 of 100 concurrent requests from one client across two instances, and /readyz names the mode', async () => {
-    const statuses = await statusesSplitAcross(instances, 100);
+    const { statuses } = await burstTheStoreAnswered(instances, 100);
     expect(successes(statuses)).toBe(30);
     expect(statuses.filter((status) => status === 429)).toHaveLength(70);
     expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'sentinel', state: 'ok' } });
@@ -126,8 +127,8 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel
   it('answers in under 500 ms with no 5xx while the primary is SIGKILLed, and limits exactly again within 15 s of the promotion', async () => {
     const oldPort = await deployment.primaryPort();
     // A client at its limit before the failover: its count is replicated, so it stays limited after.
-    const held = newClient();
-    expect((await statusesSplitAcross(instances, 40, held)).filter((status) => status === 200)).toHaveLength(30);
+    const { statuses: before, client: held } = await burstTheStoreAnswered(instances, 40);
+    expect(successes(before)).toBe(30);
     // Its count has reached the replica before the primary dies.
     expect(await ask(oldPort, deployment.serverOptions(), 'WAIT', '1', '5000')).toBe(1);
     let promoted = 0;
@@ -145,7 +146,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Sentinel
     for (const instance of instances) expect(instance.logs.some((line) => line.includes('degraded to per-instance memory'))).toBe(true);
 
     await eventually(allOk(instances), { timeoutMs: 15_000 });
-    const statuses = await statusesSplitAcross(instances, 100);
+    const { statuses } = await burstTheStoreAnswered(instances, 100);
     expect(Date.now() - promoted).toBeLessThan(15_000);
     expect(successes(statuses)).toBe(30);
     expect(await statusesSplitAcross(instances, 10, held)).toEqual(Array.from({ length: 10 }, () => 429));
@@ -172,6 +173,15 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
     return [...byShard].map(([port, client]) => ({ client, port }));
   }
 
+  /** A fresh client whose key lives on the primary at `port`. */
+  async function clientOn(port: number): Promise<Record<string, string>> {
+    for (let tries = 0; tries < 200; tries++) {
+      const client = newClient();
+      if ((await deployment.ownerOf(`${prefix}:${client['X-Forwarded-For']}`)).port === port) return client;
+    }
+    throw new Error(`no client of 200 has its key on the primary at ${port}`);
+  }
+
   beforeAll(async () => {
     deployment = await ClusterDeployment.start({ password: PASSWORD });
     const env = { REDIS_CLUSTER_NODES: deployment.seedList, REDIS_PASSWORD: PASSWORD };
@@ -186,7 +196,8 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
   it('gives exactly 30 of 100 to each of three clients whose keys live on three different shards', async () => {
     const clients = await clientsOnEveryShard();
     const results = [];
-    for (const { client } of clients) results.push(await statusesSplitAcross(instances, 100, client));
+    for (const { port } of clients)
+      results.push((await burstTheStoreAnswered(instances, 100, { nextClient: () => clientOn(port) })).statuses);
     for (const statuses of results)
       expect(
         statuses.filter((status) => status === 200),
@@ -257,10 +268,8 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis Cluster:
     // A client whose key the promoted replica now owns gets one shared count again.
     const { port: newOwner } = await deployment.ownerOf(`${prefix}:${victim.client['X-Forwarded-For']}`);
     expect(newOwner).not.toBe(victim.port);
-    let fresh = newClient();
-    while ((await deployment.ownerOf(`${prefix}:${fresh['X-Forwarded-For']}`)).port !== newOwner) fresh = newClient();
     await eventually(allOk(instances), { timeoutMs: 15_000 });
-    const statuses = await statusesSplitAcross(instances, 100, fresh);
+    const { statuses } = await burstTheStoreAnswered(instances, 100, { nextClient: () => clientOn(newOwner) });
     expect(Date.now() - promoted).toBeLessThan(15_000);
     expect(successes(statuses)).toBe(30);
     expectNoSecret(instances);
@@ -284,7 +293,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis over TLS
   });
 
   it('shares one exact limit over rediss:// with REDIS_PASSWORD, and /readyz shows no password', async () => {
-    const statuses = await statusesSplitAcross(instances, 100);
+    const { statuses } = await burstTheStoreAnswered(instances, 100);
     expect(successes(statuses)).toBe(30);
     expect(await readyBody(instances[0] as Instance)).toEqual({ status: 'ok', store: { name: 'redis', mode: 'single', state: 'ok' } });
   });
@@ -301,7 +310,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('Redis over TLS
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
     await eventually(allOk(instances), { timeoutMs: 15_000 });
-    const statuses = await statusesSplitAcross(instances, 100);
+    const { statuses } = await burstTheStoreAnswered(instances, 100);
     expect(successes(statuses)).toBe(30);
     expect(Date.now() - back).toBeLessThan(15_000);
     expectNoSecret(instances);
@@ -335,7 +344,7 @@ describe.skipIf(!REDIS_URL || DEPLOYMENTS_MISSING !== undefined)('REDIS_TLS=true
       ] as const) {
         const pair = await startPair(env, prefix);
         started.push(...pair);
-        const statuses = await statusesSplitAcross(pair, 100);
+        const { statuses } = await burstTheStoreAnswered(pair, 100);
         expect(successes(statuses)).toBe(30);
       }
     } finally {

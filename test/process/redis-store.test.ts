@@ -9,9 +9,9 @@ import { buildHttpService } from '../../src/composition-root.js';
 import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
 import {
   TO_UTC as toUtc,
+  burstTheStoreAnswered,
   newClient,
   startInstance as startWithEnv,
-  statusesSplitAcross,
   stopInstance,
   timedGet,
   type Instance,
@@ -26,7 +26,7 @@ describe.skipIf(!REDIS_URL)('Redis store on the shared Redis (REDIS_URL)', () =>
     const instances = [await startInstance(REDIS_URL ?? '', prefix), await startInstance(REDIS_URL ?? '', prefix)];
     try {
       await eventually(() => instances.every((instance) => instance.store.health().state === 'ok'), { timeoutMs: 3000 });
-      const statuses = await statusesSplitAcross(instances, 100);
+      const { statuses } = await burstTheStoreAnswered(instances, 100);
       expect(statuses.filter((status) => status === 200)).toHaveLength(30);
       expect(statuses.filter((status) => status === 429)).toHaveLength(70);
     } finally {
@@ -133,7 +133,7 @@ describe.skipIf(!REDIS_URL)('Redis faults (a private redis-server)', () => {
     const waited = performance.now() - started;
     expect(waited).toBeLessThan(10_000);
     // A client the memory fallback never saw: only a shared count can hold it to 30.
-    const statuses = await statusesSplitAcross(instances, 60);
+    const { statuses } = await burstTheStoreAnswered(instances, 60);
     expect(statuses.filter((status) => status === 200)).toHaveLength(30);
     expect(instances[0]?.logs.some((line) => line.includes('shared through Redis'))).toBe(true);
   });
