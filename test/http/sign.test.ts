@@ -79,6 +79,13 @@ describe('POST /jwt/sign', () => {
     expect(response.body.error.data.code).toBe('METHOD_NOT_SUPPORTED');
   });
 
+  it('reads expires_in in either letter case, as /unix-timestamp/add reads a duration: pt1h is an hour', async () => {
+    const { payload } = (await post({ payload: {}, secret: SECRET, issued_at: true, expires_in: 'pt1h' }).expect(200)).body as {
+      payload: { iat: number; exp: number };
+    };
+    expect(payload.exp).toBe(payload.iat + 3600);
+  });
+
   it.each([
     [{ payload: null, secret: SECRET }, 'payload must be a JSON object'],
     [{ payload: {}, secret: 12 }, 'secret must be a string'],

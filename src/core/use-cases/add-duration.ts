@@ -1,5 +1,6 @@
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, RANGE_TEXT, daysInMonth, exactInstant, floorDiv, isInRange, type UtcInstant } from '../time/calendar.js';
+import { DURATION_UNITS, readDuration, type DurationFault, type DurationUnit } from '../time/durations.js';
 import { instantIso, localTime, parseDisambiguation, type LocalTime, type WallClockResolution } from '../time/zones.js';
 import { parseUnit } from './convert-timestamp-to-utc.js';
 import { readOperand, requestZone, type OperandBody } from './instant-operands.js';
@@ -39,8 +40,7 @@ export const DURATION_LIMITS = {
   hours: 87_840_000n,
   minutes: 5_270_400_000n,
   seconds: 316_224_000_000n,
-} as const;
-type DurationUnit = keyof typeof DURATION_LIMITS;
+} as const satisfies Record<DurationUnit, bigint>;
 
 interface ParsedDuration {
   readonly sign: 1 | -1;
@@ -49,25 +49,26 @@ interface ParsedDuration {
   readonly fractionNs: bigint;
 }
 
-const DURATION = /^([+-])?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:[.,](\d{1,9}))?S)?)?$/i;
-const UNITS: readonly DurationUnit[] = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'];
-
 const invalidDuration = (why: string): DomainError =>
   new DomainError('DURATION_INVALID', `duration must be an ISO 8601 duration such as P1M, PT36H or -P1DT2H30M: ${why}`);
 
+const FAULTS: Readonly<Record<DurationFault, string>> = {
+  empty: 'it is empty',
+  malformed: 'units come in the order Y, M, W, D, then T and H, M, S, each a whole number (only seconds take a fraction)',
+  'no-unit': 'it names no unit',
+  'bare-t': 'T must be followed by hours, minutes or seconds',
+};
+
 /** Reads an ISO 8601 duration as contract §3d allows it: bounded, so that no call can loop or overflow. */
 export function parseDuration(text: string): ParsedDuration {
-  const trimmed = text.trim();
-  const match = DURATION.exec(trimmed);
-  if (match === null) {
-    if (trimmed === '') throw invalidDuration('it is empty');
-    throw invalidDuration('units come in the order Y, M, W, D, then T and H, M, S, each a whole number (only seconds take a fraction)');
-  }
-  const values = match.slice(2, 9);
-  if (values.every((value) => value === undefined)) throw invalidDuration('it names no unit');
-  if (/T$/i.test(trimmed)) throw invalidDuration('T must be followed by hours, minutes or seconds');
-  const counts = Object.fromEntries(UNITS.map((unit, index) => [unit, BigInt(values[index] ?? '0')])) as Record<DurationUnit, bigint>;
-  for (const unit of UNITS) {
+  const reading = readDuration(text);
+  if (!reading.ok) throw invalidDuration(FAULTS[reading.fault]);
+  const { sign, fraction } = reading.duration;
+  const counts = Object.fromEntries(DURATION_UNITS.map((unit) => [unit, reading.duration.counts[unit] ?? 0n])) as Record<
+    DurationUnit,
+    bigint
+  >;
+  for (const unit of DURATION_UNITS) {
     if (counts[unit] > DURATION_LIMITS[unit]) {
       throw new DomainError(
         'DURATION_TOO_LONG',
@@ -75,7 +76,7 @@ export function parseDuration(text: string): ParsedDuration {
       );
     }
   }
-  return { sign: match[1] === '-' ? -1 : 1, counts, fractionNs: BigInt((match[9] ?? '').padEnd(9, '0')) };
+  return { sign: sign === '-' ? -1 : 1, counts, fractionNs: BigInt((fraction ?? '').padEnd(9, '0')) };
 }
 
 /** The duration as a Temporal.Duration, every unit as given (not rebalanced), the sign on each. */

@@ -393,6 +393,11 @@ describe('relativeSeconds', () => {
     ['P1DT1M', 86460],
     ['-0', 0],
     [3_155_760_000, 3_155_760_000],
+    // Letters in either case, as /unix-timestamp/add reads them (contract §4g).
+    ['pt1h', 3600],
+    ['P1w', 604_800],
+    ['-pt1m', -60],
+    [' p1w2Dt3h ', 7 * 86400 + 2 * 86400 + 3 * 3600],
   ])('reads %j as %d seconds', (value, seconds) => {
     expect(relativeSeconds('expires_in', value)).toBe(seconds);
   });
@@ -408,7 +413,11 @@ describe('relativeSeconds', () => {
     ['-P1Y2D', /years and months/],
     ['xP1Y', /ISO 8601 duration/],
     ['PT1M1Y', /ISO 8601 duration/],
-    ['pt1h', /ISO 8601 duration/],
+    ['p1y', /years and months/],
+    ['-P2m', /years and months/],
+    ['pt1.5s', /ISO 8601 duration/],
+    ['pt', /ISO 8601 duration/],
+    ['+PT1H', /ISO 8601 duration/],
     [1.5, /whole number of seconds/],
     [3_155_760_001, /more than 3155760000 seconds/],
     ['P5300W', /more than 3155760000 seconds/],
