@@ -24,7 +24,7 @@ help:
 	@echo "  make now [ZONE=]"
 	@echo "  make to-utc TIMESTAMP= [UNIT= ZONE=]"
 	@echo "  make to-unix DATETIME= [ZONE= DISAMBIGUATION=]"
-	@echo "  make identify VALUE= [FORMAT= ZONE=]"
+	@echo "  make identify VALUE= [FORMAT= ZONE= DISAMBIGUATION=]"
 	@echo "  make format VALUE= | TIMESTAMP= | DATETIME= [UNIT= ZONE= DISAMBIGUATION=]"
 	@echo "  make diff FROM= TO= [UNIT= ZONE= DISAMBIGUATION= LARGEST_UNIT=]"
 	@echo "  make add FROM= DURATION= [UNIT= ZONE= DISAMBIGUATION= OVERFLOW=]"
@@ -72,7 +72,7 @@ to-unix: $(BUILT)
 	@$(CLI) to-unix "$$DATETIME" $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
 
 identify: $(BUILT)
-	@$(CLI) identify "$$VALUE" $${FORMAT:+--format "$$FORMAT"} $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
+	@$(CLI) identify "$$VALUE" $${FORMAT:+--format "$$FORMAT"} $${ZONE:+--tz "$$ZONE"} $${DISAMBIGUATION:+--disambiguation "$$DISAMBIGUATION"} $(KEEP_CODE)
 
 # VALUE is TIMESTAMP when it is an optional sign and digits, else DATETIME.
 format: $(BUILT)

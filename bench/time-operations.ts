@@ -1,3 +1,4 @@
+import { FixedClock } from '../test/support/fakes.js';
 // make bench: what one format, diff or add call costs in-process, in UTC and in a zone with DST, against
 // issue 33's targets. Rewrites the time-operations section of docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -6,9 +7,9 @@ import { AddDuration } from '../src/core/use-cases/add-duration.js';
 import { DiffInstants } from '../src/core/use-cases/diff-instants.js';
 import { FormatInstant } from '../src/core/use-cases/format-instant.js';
 
-const format = new FormatInstant();
-const diff = new DiffInstants();
-const add = new AddDuration();
+const format = new FormatInstant(new FixedClock(Date.UTC(2026, 10, 22)));
+const diff = new DiffInstants(new FixedClock(Date.UTC(2026, 10, 22)));
+const add = new AddDuration(new FixedClock(Date.UTC(2026, 10, 22)));
 
 const CASES: ReadonlyArray<readonly [label: string, run: () => unknown, targetUs: number]> = [
   ['format 1700000000, in UTC', () => format.execute({ timestamp: '1700000000' }), 100],

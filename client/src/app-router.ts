@@ -149,7 +149,10 @@ export type IdentifyCandidate = {
     | 'iso_local'
     | 'iso_date'
     | 'iso_week_date'
-    | 'iso_ordinal_date';
+    | 'iso_ordinal_date'
+    | 'date_command'
+    | 'iso_offset_variant'
+    | 'java_zoned';
   description: string;
   utc: Utc;
   exact: string;
@@ -157,6 +160,8 @@ export type IdentifyCandidate = {
   plausible: boolean;
   fields: Record<string, string | number>;
   local?: LocalTime | undefined;
+  resolution?: Resolution | undefined;
+  leap_second?: true | undefined;
 };
 
 export type InnermostToken = {
@@ -269,6 +274,23 @@ export type Operand = {
   input: string;
   utc: Utc;
   exact: string;
+  format?:
+    | 'rfc9557'
+    | 'rfc3339'
+    | 'iso8601_basic'
+    | 'rfc5322'
+    | 'http_date'
+    | 'clf'
+    | 'js_date'
+    | 'go_time'
+    | 'iso_local'
+    | 'iso_date'
+    | 'iso_week_date'
+    | 'iso_ordinal_date'
+    | 'date_command'
+    | 'iso_offset_variant'
+    | 'java_zoned'
+    | undefined;
   detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
   local?: LocalTime | undefined;
   resolution?: Resolution | undefined;
@@ -333,7 +355,7 @@ export type AppRouter = TRPCBuiltRouter<
         }
       >;
       identify: Query<
-        { value: string; format?: string | undefined; tz?: string | undefined },
+        { value: string; format?: string | undefined; tz?: string | undefined; disambiguation?: string | undefined },
         { input: string; candidates: IdentifyCandidate[]; notes: string[]; source: 'identify' }
       >;
       format: Query<
@@ -384,6 +406,23 @@ export type AppRouter = TRPCBuiltRouter<
             value: string;
           }[];
           source: 'format';
+          format?:
+            | 'rfc9557'
+            | 'rfc3339'
+            | 'iso8601_basic'
+            | 'rfc5322'
+            | 'http_date'
+            | 'clf'
+            | 'js_date'
+            | 'go_time'
+            | 'iso_local'
+            | 'iso_date'
+            | 'iso_week_date'
+            | 'iso_ordinal_date'
+            | 'date_command'
+            | 'iso_offset_variant'
+            | 'java_zoned'
+            | undefined;
           detected_unit?: 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds' | undefined;
           local?: LocalTime | undefined;
           resolution?: Resolution | undefined;

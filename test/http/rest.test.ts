@@ -210,7 +210,7 @@ describe('OpenAPI document and /docs', () => {
     const parameters = (path: string) => doc.paths[path].get.parameters as Array<{ name: string; schema: { enum?: string[] } }>;
     expect(parameters('/unix-timestamp/to-utc').map((p) => p.name)).toEqual(['timestamp', 'unit', 'tz']);
     expect(parameters('/unix-timestamp/now').map((p) => p.name)).toEqual(['tz']);
-    expect(parameters('/unix-timestamp/identify').map((p) => p.name)).toEqual(['value', 'format', 'tz']);
+    expect(parameters('/unix-timestamp/identify').map((p) => p.name)).toEqual(['value', 'format', 'tz', 'disambiguation']);
     expect(parameters('/unix-timestamp/identify')[1]?.schema.enum).toEqual([...IDENTIFY_FORMATS]);
     expect(parameters('/unix-timestamp/to-unix').map((p) => p.name)).toEqual(['datetime', 'tz', 'disambiguation']);
     expect(parameters('/unix-timestamp/to-unix')[2]?.schema.enum).toEqual(['compatible', 'earlier', 'later', 'reject']);

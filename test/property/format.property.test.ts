@@ -59,7 +59,7 @@ function heldInstant(format: string, ns: bigint, zone: string): bigint {
 }
 
 const clock = new FixedClock(Date.UTC(2026, 10, 22));
-const format = new FormatInstant();
+const format = new FormatInstant(new FixedClock(Date.UTC(2026, 10, 22)));
 const identify = new IdentifyTimestamp(clock);
 const ZONES = [undefined, 'UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', '+05:45'];
 

@@ -118,13 +118,14 @@ const utcYearStart = (year: number): number => {
 const rfc850Second = fc.bigInt({ min: BigInt(Date.UTC(1977, 0, 1) / 1000), max: BigInt(Date.UTC(2077, 0, 1) / 1000) - 1n });
 
 const TEXT_SAMPLES = {
-  rfc3339: fc.tuple(localSecond, offsetMinutes, fractionNs, fc.boolean(), fc.boolean()).map(([local, minutes, ns, space, zulu]): Sample => {
-    const offset = zulu ? 0 : minutes;
-    return [
-      `${isoLocalText(wall(local), space ? ' ' : 'T')}${fractionText(ns)}${zulu ? 'Z' : offsetText(offset, true)}`,
-      instantOf(local, offset, ns),
-    ];
-  }),
+  rfc3339: fc
+    .tuple(localSecond, offsetMinutes, fractionNs, fc.boolean(), fc.boolean(), fc.boolean())
+    .map(([local, minutes, ns, space, zulu, plusAsSpace]): Sample => {
+      const offset = zulu ? 0 : minutes;
+      // A query string turns a bare + into a space (contract §3c).
+      const zone = zulu ? 'Z' : offsetText(offset, true).replace(/^\+/, plusAsSpace ? ' ' : '+');
+      return [`${isoLocalText(wall(local), space ? ' ' : 'T')}${fractionText(ns)}${zone}`, instantOf(local, offset, ns)];
+    }),
   rfc9557: fc.tuple(localSecond, offsetMinutes, fractionNs).map(([local, minutes, ns]): Sample => {
     // A fixed-offset zone always has its own offset.
     const offset = offsetText(minutes, true);
@@ -144,13 +145,14 @@ const TEXT_SAMPLES = {
       instantOf(local, minutes),
     ];
   }),
-  http_date: fc.tuple(rfc850Second, fc.constantFrom('imf', 'rfc850', 'asctime')).map(([second, form]): Sample => {
+  http_date: fc.tuple(rfc850Second, fc.constantFrom('imf', 'rfc850', 'asctime', 'asctime_one_space')).map(([second, form]): Sample => {
     const w = wall(second);
     const day = DAY_NAMES[w.weekday] ?? '';
     const month = MONTH_NAMES[w.month] ?? '';
     if (form === 'imf') return [`${day.slice(0, 3)}, ${two(w.day)} ${month} ${w.year} ${w.hms} GMT`, second * S];
     if (form === 'rfc850') return [`${day}, ${two(w.day)}-${month}-${w.year.slice(2)} ${w.hms} GMT`, second * S];
-    return [`${day.slice(0, 3)} ${month} ${String(w.day).padStart(2, ' ')} ${w.hms} ${w.year}`, second * S];
+    const dayText = form === 'asctime' ? String(w.day).padStart(2, ' ') : String(w.day);
+    return [`${day.slice(0, 3)} ${month} ${dayText} ${w.hms} ${w.year}`, second * S];
   }),
   clf: fc.tuple(localSecond, offsetMinutes, fc.boolean()).map(([local, minutes, brackets]): Sample => {
     const w = wall(local);
@@ -182,6 +184,39 @@ const TEXT_SAMPLES = {
     const date = wall(days * 86_400n).date;
     const ordinal = Math.round((date.getTime() - utcYearStart(date.getUTCFullYear())) / 86_400_000) + 1;
     return [`${String(date.getUTCFullYear()).padStart(4, '0')}-${String(ordinal).padStart(3, '0')}`, days * DAY];
+  }),
+  // The date command in the C locale (coreutils' default format, %a %b %e %H:%M:%S %Z %Y), with the
+  // abbreviations that name one offset (RFC 5322 §4.3 and UTC, GMT, UT).
+  date_command: fc
+    .tuple(localSecond, fc.constantFrom(['UTC', 0], ['GMT', 0], ['UT', 0], ['EST', -300], ['PDT', -420], ['cdt', -300]), fc.boolean())
+    .map(([local, [abbreviation, minutes], padded]): Sample => {
+      const w = wall(local);
+      const day = padded ? String(w.day).padStart(2, ' ') : String(w.day);
+      return [
+        `${DAY_NAMES[w.weekday]?.slice(0, 3)} ${MONTH_NAMES[w.month]} ${day} ${w.hms} ${abbreviation} ${w.year}`,
+        instantOf(local, minutes),
+      ];
+    }),
+  // PostgreSQL's ±HH, Java's SimpleDateFormat and Jackson's ±HHMM, Rails' " UTC".
+  iso_offset_variant: fc
+    .tuple(localSecond, offsetMinutes, fractionNs, fc.boolean(), fc.constantFrom('HH', 'HHMM', 'UTC', 'GMT'))
+    .map(([local, minutes, ns, space, style]): Sample => {
+      const text = `${isoLocalText(wall(local), space ? ' ' : 'T')}${fractionText(ns)}`;
+      if (style === 'UTC' || style === 'GMT') return [`${text} ${style}`, instantOf(local, 0, ns)];
+      if (style === 'HH') {
+        const hours = Math.trunc(minutes / 60);
+        return [`${text}${hours < 0 ? '-' : '+'}${two(Math.abs(hours))}`, instantOf(local, hours * 60, ns)];
+      }
+      return [`${text}${offsetText(minutes, false)}`, instantOf(local, minutes, ns)];
+    }),
+  // java.time.ZonedDateTime.toString() leaves out zero seconds: HH:MM, then Z or ±HH:MM, then [zone].
+  java_zoned: fc.tuple(localSecond, offsetMinutes, fc.boolean()).map(([second, minutes, zulu]): Sample => {
+    const local = second - (((second % 60n) + 60n) % 60n);
+    const w = wall(local);
+    const date = isoLocalText(w, 'T').slice(0, 16);
+    if (zulu) return [`${date}Z[UTC]`, local * S];
+    const offset = offsetText(minutes, true);
+    return [`${date}${offset}[${offset}]`, instantOf(local, minutes)];
   }),
 } satisfies Partial<Record<IdentifyFormat, fc.Arbitrary<Sample>>>;
 

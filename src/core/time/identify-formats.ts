@@ -1,6 +1,10 @@
+import type { DomainError } from '../errors.js';
 import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
 import { LEAP_SECOND_ENDS_UNIX } from './leap-seconds.js';
-import { TEXT_FORMAT_TABLE } from './text-formats.js';
+import type { Decimal, Fields, FormatRow, Lexed, Reading, ReadingContext } from './reading.js';
+import { TEXT_FORMATS, TEXT_FORMAT_TABLE, type TextFormat } from './text-formats.js';
+
+export type { Fields, FormatRow, Lexed, Reading, ReadingContext } from './reading.js';
 
 /**
  * The timestamp and ID formats `identify` reads (contract §3c), in the
@@ -15,7 +19,7 @@ import { TEXT_FORMAT_TABLE } from './text-formats.js';
  * fraction is exact decimal arithmetic on `BigInt`, floored to the nanosecond.
  */
 
-export const IDENTIFY_FORMATS = [
+const NUMERIC_FORMATS = [
   'unix_seconds',
   'unix_milliseconds',
   'unix_microseconds',
@@ -40,44 +44,11 @@ export const IDENTIFY_FORMATS = [
   'ksuid',
   'mongodb_objectid',
   'bluesky_tid',
-  'rfc3339',
-  'rfc9557',
-  'iso8601_basic',
-  'rfc5322',
-  'http_date',
-  'clf',
-  'js_date',
-  'go_time',
-  'iso_local',
-  'iso_date',
-  'iso_week_date',
-  'iso_ordinal_date',
 ] as const;
+export const IDENTIFY_FORMATS = [...NUMERIC_FORMATS, ...TEXT_FORMATS] as const;
 export type IdentifyFormat = (typeof IDENTIFY_FORMATS)[number];
-
-/** What else a value encodes besides its instant; hex is lowercase. */
-export type Fields = Readonly<Record<string, string | number>>;
-
-export interface Reading {
-  /** The instant, in nanoseconds since 1970-01-01T00:00:00Z, floored. */
-  readonly unixNs: bigint;
-  readonly fields: Fields;
-  /** What the reading says about the value besides its instant (a day name that does not fit, a zone assumed). */
-  readonly notes?: readonly string[];
-}
-
-/** What a reader may need besides the value: the zone of the request (`tz`), and now, from the clock. */
-export interface ReadingContext {
-  /** The zone `tz` names, as the runtime spells it; floating values are read there, else in UTC. */
-  readonly zone: string | undefined;
-  readonly nowMs: number;
-}
-
-export interface FormatRow {
-  readonly format: IdentifyFormat;
-  readonly description: string;
-  readonly read: (value: Lexed, context: ReadingContext) => Reading | undefined;
-}
+type NumericFormat = (typeof NUMERIC_FORMATS)[number];
+type NumericRow = FormatRow<NumericFormat>;
 
 const NS_PER_100NS = 100n;
 const NS_PER_US = 1000n;
@@ -102,25 +73,6 @@ const EPOCH_TWITTER_MS = 1_288_834_974_657n;
 const EPOCH_DISCORD_MS = 1_420_070_400_000n;
 
 // ---- counted formats: a number of units since an epoch ----
-
-/**
- * A value as every reader sees it, read once: the trimmed text and, when the
- * text is an optional `-`, digits and an optional `.` with 1–9 digits, that
- * number as the exact fraction `digits / 10^scale`.
- */
-export interface Lexed {
-  readonly text: string;
-  readonly decimal: Decimal | undefined;
-}
-
-interface Decimal {
-  /** A `-` was written (so `-0` is signed too). */
-  readonly negative: boolean;
-  /** A fraction was written. */
-  readonly fractional: boolean;
-  readonly digits: bigint;
-  readonly scale: number;
-}
 
 const DECIMAL = /^(-?)([0-9]+)(?:\.([0-9]{1,9}))?$/;
 const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 10 }, (_, exponent) => 10n ** BigInt(exponent));
@@ -156,7 +108,7 @@ interface Counted {
   readonly below?: bigint;
 }
 
-function counted({ syntax, epoch: start, unit, min, below }: Counted): FormatRow['read'] {
+function counted({ syntax, epoch: start, unit, min, below }: Counted): NumericRow['read'] {
   const takes = TAKES[syntax];
   return ({ decimal }) => {
     if (decimal === undefined || !takes(decimal)) return undefined;
@@ -178,7 +130,7 @@ function unsignedBelow({ decimal }: Lexed, bound?: bigint): bigint | undefined {
 const msInstant = (ms: bigint): bigint => ms * NS_PER_MS;
 const bits = (value: bigint, shift: bigint, width: bigint): number => Number((value >> shift) & ((1n << width) - 1n));
 
-function snowflake(epochMs: bigint, layout: (id: bigint) => Fields): FormatRow['read'] {
+function snowflake(epochMs: bigint, layout: (id: bigint) => Fields): NumericRow['read'] {
   return (value) => {
     const id = unsignedBelow(value, TWO_63);
     if (id === undefined) return undefined;
@@ -246,7 +198,7 @@ function uuidOfVersion(version: number, { text }: Lexed): string | undefined {
   return hex !== undefined && uuidVersion(hex) === version && isRfcVariant(hex) ? hex : undefined;
 }
 
-function gregorianUuid(version: 1 | 6, ticks: (hex: string) => bigint): FormatRow['read'] {
+function gregorianUuid(version: 1 | 6, ticks: (hex: string) => bigint): NumericRow['read'] {
   return (value) => {
     const hex = uuidOfVersion(version, value);
     if (hex === undefined) return undefined;
@@ -321,7 +273,7 @@ function blueskyTid({ text }: Lexed): Reading | undefined {
 }
 
 /** Every format, in the contract's order, which is also the order of equally plausible candidates: the numbers and IDs, then the dates written as text (`text-formats.ts`). */
-export const FORMAT_TABLE: readonly FormatRow[] = [
+export const FORMAT_TABLE: readonly FormatRow<NumericFormat | TextFormat>[] = [
   {
     format: 'unix_seconds',
     description: 'Unix time in seconds (since 1970)',
@@ -416,3 +368,27 @@ export const FORMAT_TABLE: readonly FormatRow[] = [
   { format: 'bluesky_tid', description: 'Bluesky / AT Protocol TID (microseconds since 1970)', read: blueskyTid },
   ...TEXT_FORMAT_TABLE,
 ];
+
+/** Every reading of a value that `rows` give, in their order, and what came close or was left out. */
+export interface Readings<Code extends string> {
+  readonly readings: readonly { readonly row: FormatRow<Code>; readonly reading: Reading }[];
+  /** The first near miss, in row order (contract §3c: said when nothing reads the value). */
+  readonly nearMiss: string | undefined;
+  /** Floating readings `disambiguation=reject` refused, each as a note. */
+  readonly leftOut: readonly DomainError[];
+}
+
+/** Reads `lexed` with each of `rows`: the one loop over formats that identify and every operand share. */
+export function readWith<Code extends string>(rows: readonly FormatRow<Code>[], lexed: Lexed, context: ReadingContext): Readings<Code> {
+  const readings: { row: FormatRow<Code>; reading: Reading }[] = [];
+  const leftOut: DomainError[] = [];
+  let nearMiss: string | undefined;
+  for (const row of rows) {
+    const outcome = row.read(lexed, context);
+    if (outcome === undefined) continue;
+    if ('nearMiss' in outcome) nearMiss ??= outcome.nearMiss;
+    else if ('leftOut' in outcome) leftOut.push(outcome.leftOut);
+    else readings.push({ row, reading: outcome });
+  }
+  return { readings, nearMiss, leftOut };
+}

@@ -1,3 +1,4 @@
+import type { Clock } from '../ports/clock.js';
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, RANGE_TEXT, daysInMonth, exactInstant, floorDiv, isInRange, type UtcInstant } from '../time/calendar.js';
 import { DURATION_UNITS, readDuration, type DurationFault, type DurationUnit } from '../time/durations.js';
@@ -122,13 +123,15 @@ const pad = (value: number, width: number): string => String(Math.abs(value)).pa
  * `RESULT_OUT_OF_RANGE` outside years 0001–9999.
  */
 export class AddDuration {
+  constructor(private readonly clock: Clock) {}
+
   execute({ from, duration, unit, tz, disambiguation, overflow }: AddInput): Sum {
     if (unit !== undefined) parseUnit(unit);
     const chosen = parseDisambiguation(disambiguation);
     const overflowing = parseOverflow(overflow);
     const parsed = parseDuration(duration);
     const zone = requestZone(tz, { from });
-    const start = readOperand('from', from, zone, { unit, disambiguation });
+    const start = readOperand('from', from, zone, { unit, disambiguation, nowMs: this.clock.nowMs() });
     const timeZone = zone ?? 'UTC';
     const whole = temporalDuration(parsed);
     const time = {

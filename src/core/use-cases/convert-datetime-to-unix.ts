@@ -1,24 +1,13 @@
 import { DomainError } from '../errors.js';
+import { NS_PER_MS, RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
+import { lex, readWith } from '../time/identify-formats.js';
+import { TEXT_FORMAT_TABLE, isFault, isoClock, isoInstant, isoOffset, lexIso, type IsoParts } from '../time/text-formats.js';
 import {
-  NS_PER_MS,
-  NS_PER_SECOND,
-  RANGE_TEXT,
-  daysFromCivil,
-  daysInMonth,
-  floorDiv,
-  isInRange,
-  utcInstant,
-  type UtcInstant,
-} from '../time/calendar.js';
-import { isFollowedByLeapSecond } from '../time/leap-seconds.js';
-import {
-  exactResolution,
   localTime,
   parseDisambiguation,
-  resolveWallClock,
   resolveZone,
   sameZone,
-  zoneHadOffset,
+  type Disambiguation,
   type LocalTime,
   type WallClock,
   type WallClockResolution,
@@ -40,55 +29,48 @@ export interface DatetimeToUnix {
   readonly source: 'datetime_utc';
 }
 
-// A space stands for '+' because a bare '+' in a query string arrives as a space.
-// An RFC 9557 suffix names a zone: [Europe/Berlin], or [!Europe/Berlin] when critical.
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+ -])(\d{2}):(\d{2}))?(?:\[!?([^\]]*)\])?$/;
-
 const FORMAT_MESSAGE = 'datetime must be an RFC 3339 date-time such as 2024-05-01T12:30:00Z or 2024-05-01T14:30:00+02:00';
 const MISSING_ZONE_MESSAGE =
   'datetime must end with a time zone, Z or ±HH:MM, or tz must name one (such as Europe/Berlin): local time is ambiguous';
 
-interface Parsed {
-  readonly clock: WallClock;
-  /** East of UTC; undefined when the datetime has no offset, 0 for Z. */
-  readonly offsetSeconds: number | undefined;
-  readonly utcDesignator: boolean;
-  readonly offsetText: string;
-  readonly bracketZone: string | undefined;
+/** The text formats that carry their own offset or zone: a date-time written one of these ways is named in the refusal. */
+const OWN_ZONE_FORMATS = TEXT_FORMAT_TABLE.filter(
+  ({ format }) => !['iso_local', 'iso_date', 'iso_week_date', 'iso_ordinal_date'].includes(format),
+);
+
+/** The refusal of a value that is not RFC 3339, naming the text format `identify` reads it as, when there is one. */
+function notRfc3339(text: string): DomainError {
+  // The year of an RFC 850 date depends on now; which format reads the value does not.
+  const { readings } = readWith(OWN_ZONE_FORMATS, lex(text), { zone: undefined, disambiguation: 'compatible', nowMs: 0 });
+  const format = readings[0]?.row.format;
+  return new DomainError(
+    'DATETIME_INVALID',
+    format === undefined
+      ? FORMAT_MESSAGE
+      : `${FORMAT_MESSAGE}; this one is written as ${format}, which /unix-timestamp/identify and /unix-timestamp/format read`,
+  );
 }
 
-function parse(datetime: string): Parsed {
-  const match = DATETIME.exec(datetime.trim());
-  if (!match) throw new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible date: ${match[1]}-${match[2]}-${match[3]}`);
+/** RFC 3339 as `/to-unix` reads it (contract §3): `T`, seconds, any fraction, `Z`, `±HH:MM` or none, and an RFC 9557 bracket. */
+const isRfc3339 = (parts: IsoParts): boolean =>
+  parts.separator === 'T' &&
+  parts.second !== undefined &&
+  (parts.zone === undefined || parts.zone.style === 'Z' || parts.zone.style === 'HH:MM');
+
+function parse(datetime: string): { parts: IsoParts; clock: WallClock; offset: number | undefined } {
+  const text = datetime.trim();
+  const parts = lexIso(text);
+  if (parts === undefined || !isRfc3339(parts)) throw notRfc3339(text);
+  const clock = isoClock(parts);
+  if (isFault(clock)) throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible ${clock.fault}: ${clock.text}`);
+  const offset = isoOffset(parts.zone);
+  if (offset !== undefined && typeof offset !== 'number') {
+    throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible offset: ${offset.text.slice(1)}`);
   }
-  if (hour > 23 || minute > 59 || second > 60) {
-    throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible time: ${match[4]}:${match[5]}:${match[6]}`);
-  }
-  let offsetSeconds: number | undefined;
-  if (match[8] !== undefined) offsetSeconds = 0;
-  if (match[9] !== undefined) {
-    const offsetHours = Number(match[10]);
-    const offsetMinutes = Number(match[11]);
-    if (offsetHours > 23 || offsetMinutes > 59) {
-      throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible offset: ${match[10]}:${match[11]}`);
-    }
-    offsetSeconds = (match[9] === '-' ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
-  }
-  const bracket = match[12];
-  if (bracket !== undefined && (bracket === '' || bracket.includes('='))) {
+  if (parts.bracket !== undefined && (parts.bracket === '' || parts.bracket.includes('='))) {
     throw new DomainError('DATETIME_INVALID', 'datetime may carry only a time zone in brackets, such as [Europe/Berlin]');
   }
-  const fraction = (match[7] ?? '').slice(0, 9).padEnd(9, '0');
-  return {
-    clock: { year, month, day, hour, minute, second, fractionNs: Number(fraction) },
-    offsetSeconds,
-    utcDesignator: match[8] !== undefined,
-    offsetText: match[9] === undefined ? '' : `${match[9] === '-' ? '-' : '+'}${match[10]}:${match[11]}`,
-    bracketZone: bracket,
-  };
+  return { parts, clock, offset };
 }
 
 /** The zone the request names: a bracketed zone, `tz`, or both when they agree. */
@@ -103,13 +85,6 @@ function zoneOf(bracketZone: string | undefined, tz: string | undefined): string
   }
   return named ?? given;
 }
-
-const exactUnixNs = (clock: WallClock, offsetSeconds: number): bigint =>
-  BigInt(
-    daysFromCivil(clock.year, clock.month, clock.day) * 86_400 + clock.hour * 3600 + clock.minute * 60 + clock.second - offsetSeconds,
-  ) *
-    NS_PER_SECOND +
-  BigInt(clock.fractionNs);
 
 /**
  * Converts an RFC 3339 date-time to Unix time, flooring fractional seconds to
@@ -136,46 +111,39 @@ export class ConvertDatetimeToUnix {
 /** The conversion, and the instant exactly, in nanoseconds since 1970: for the operations that read a date-time as `/to-unix` does. */
 export function convertDatetime({ datetime, tz, disambiguation }: DatetimeToUnixInput): { body: DatetimeToUnix; unixNs: bigint } {
   const chosen = parseDisambiguation(disambiguation);
-  const parsed = parse(datetime);
-  const zone = zoneOf(parsed.bracketZone, tz);
-  const leap = parsed.clock.second === 60;
-  // A leap second is read as 23:59:59 of its day, its fraction kept, as Temporal and java.time do.
-  const clock = leap ? { ...parsed.clock, second: 59 } : parsed.clock;
-  let unixNs: bigint;
-  let resolution: WallClockResolution | undefined;
-  if (parsed.offsetSeconds !== undefined) {
-    if (zone !== undefined && parsed.bracketZone !== undefined && !parsed.utcDesignator) {
-      if (!zoneHadOffset(clock, zone, parsed.offsetSeconds)) {
-        throw new DomainError(
-          'DATETIME_OFFSET_MISMATCH',
-          `datetime has the offset ${parsed.offsetText}, which ${zone} never had at ${datetime.trim().slice(0, 19)}`,
-        );
-      }
-    }
-    unixNs = exactUnixNs(clock, parsed.offsetSeconds);
-    if (zone !== undefined && isInRange(floorDiv(unixNs, NS_PER_MS))) resolution = exactResolution(floorDiv(unixNs, NS_PER_MS), chosen);
-  } else if (zone !== undefined) {
-    ({ unixNs, resolution } = resolveWallClock(clock, zone, chosen));
-  } else {
-    throw new DomainError('DATETIME_MISSING_ZONE', MISSING_ZONE_MESSAGE);
+  const { parts, clock, offset } = parse(datetime);
+  const zone = zoneOf(parts.bracket, tz);
+  if (offset === undefined && zone === undefined) throw new DomainError('DATETIME_MISSING_ZONE', MISSING_ZONE_MESSAGE);
+  const instant = isoInstant(parts, clock, zone, chosen);
+  if (isFault(instant) && instant.fault === 'zone_offset') {
+    throw new DomainError(
+      'DATETIME_OFFSET_MISMATCH',
+      `datetime has the offset ${instant.text}, which ${instant.zone} never had at ${datetime.trim().slice(0, 19)}`,
+    );
   }
+  const unixNs = isFault(instant) ? leapFree(parts, clock, zone, chosen) : instant.unixNs;
   const unixMs = floorDiv(unixNs, NS_PER_MS);
   if (!isInRange(unixMs)) {
     throw new DomainError('DATETIME_OUT_OF_RANGE', `datetime is out of range: the UTC instant must fall ${RANGE_TEXT}`);
   }
-  const utc = utcInstant(unixMs);
-  if (leap && !isFollowedByLeapSecond(utc.iso)) {
+  if (isFault(instant)) {
     throw new DomainError(
       'DATETIME_NOT_LEAP_SECOND',
-      `datetime has second 60, but no leap second occurred then: in UTC it is ${utc.iso.slice(0, 17)}60, and only 27 days from 1972-06-30 to 2016-12-31 ended with one`,
+      `datetime has second 60, but no leap second occurred then: in UTC it is ${instant.text.slice(0, -1)}, and only 27 days from 1972-06-30 to 2016-12-31 ended with one`,
     );
   }
   const body: DatetimeToUnix = {
     input: datetime,
-    utc,
-    ...(zone === undefined ? {} : { local: localTime(unixMs, zone), resolution }),
-    ...(leap ? { leap_second: true as const } : {}),
+    utc: utcInstant(unixMs),
+    ...(zone === undefined ? {} : { local: localTime(unixMs, zone), resolution: instant.resolution }),
+    ...(instant.leapSecond ? { leap_second: true as const } : {}),
     source: 'datetime_utc',
   };
   return { body, unixNs };
+}
+
+/** The instant of a second 60 that is no leap second, read as second 59: only to check its range before refusing it. */
+function leapFree(parts: IsoParts, clock: WallClock, zone: string | undefined, disambiguation: Disambiguation): bigint {
+  const instant = isoInstant(parts, { ...clock, second: 59 }, zone, disambiguation);
+  return isFault(instant) ? 0n : instant.unixNs;
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../ports/clock.js';
 import { DomainError } from '../errors.js';
 import { NS_PER_SECOND, floorDiv } from '../time/calendar.js';
 import { parseDisambiguation } from '../time/zones.js';
@@ -89,12 +90,14 @@ function human(calendar: CalendarDifference): string {
  * `DISAMBIGUATION_INVALID` and `LARGEST_UNIT_INVALID`.
  */
 export class DiffInstants {
+  constructor(private readonly clock: Clock) {}
+
   execute({ from, to, unit, tz, disambiguation, largest_unit }: DiffInput): Difference {
     if (unit !== undefined) parseUnit(unit);
     parseDisambiguation(disambiguation);
     const largest = parseLargestUnit(largest_unit);
     const zone = requestZone(tz, { from, to });
-    const options = { unit, disambiguation };
+    const options = { unit, disambiguation, nowMs: this.clock.nowMs() };
     const start = readOperand('from', from, zone, options);
     const end = readOperand('to', to, zone, options);
     const timeZone = zone ?? 'UTC';

@@ -1,3 +1,4 @@
+import type { Clock } from '../ports/clock.js';
 import { DomainError } from '../errors.js';
 import { FORMAT_WRITERS, WRITTEN_FORMATS, type WrittenFormat } from '../time/format-writers.js';
 import { parseDisambiguation } from '../time/zones.js';
@@ -29,6 +30,8 @@ export type Formatted = OperandBody & {
  * is given, and what `/to-utc` and `/to-unix` throw for it.
  */
 export class FormatInstant {
+  constructor(private readonly clock: Clock) {}
+
   execute({ timestamp, datetime, unit, tz, disambiguation }: FormatInput): Formatted {
     if ((timestamp === undefined) === (datetime === undefined)) {
       throw new DomainError('INSTANT_AMBIGUOUS', 'give exactly one of timestamp and datetime: the instant to write');
@@ -38,7 +41,7 @@ export class FormatInstant {
     const name = timestamp === undefined ? 'datetime' : 'timestamp';
     const text = timestamp ?? datetime ?? '';
     const zone = requestZone(tz, { [name]: text });
-    const operand = readOperand(name, text, zone, { unit, disambiguation }, name);
+    const operand = readOperand(name, text, zone, { unit, disambiguation, nowMs: this.clock.nowMs() }, name);
     const moment = {
       unixNs: operand.unixNs,
       exact: operand.body.exact,

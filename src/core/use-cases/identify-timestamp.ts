@@ -6,20 +6,23 @@ import {
   IDENTIFY_FORMATS,
   isRfcVariant,
   lex,
+  readWith,
   uuidHex,
   uuidVersion,
   type Fields,
   type FormatRow,
   type IdentifyFormat,
 } from '../time/identify-formats.js';
-import { localTime, resolveZone, type LocalTime } from '../time/zones.js';
+import { localTime, parseDisambiguation, resolveZone, type LocalTime, type WallClockResolution } from '../time/zones.js';
 
 export interface IdentifyInput {
   readonly value: string;
   /** One format code: only that reading is given. */
   readonly format?: string | undefined;
-  /** A zone to show every candidate in as well. */
+  /** A zone to show every candidate in as well, and to read a value with no zone in. */
   readonly tz?: string | undefined;
+  /** How a floating value in a DST gap or overlap is read (contract §3b); `compatible` by default. */
+  readonly disambiguation?: string | undefined;
 }
 
 export interface Candidate {
@@ -32,6 +35,9 @@ export interface Candidate {
   readonly plausible: boolean;
   readonly fields: Fields;
   readonly local?: LocalTime;
+  /** How a floating reading's wall time was read in its zone. */
+  readonly resolution?: WallClockResolution;
+  readonly leap_second?: true;
 }
 
 export interface Identification {
@@ -49,7 +55,7 @@ const PLAUSIBLE_AHEAD_NS = 631_152_000n * NS_PER_SECOND;
 
 const BY_FORMAT = new Map(FORMAT_TABLE.map((row) => [row.format, row]));
 
-function parseFormat(format: string): FormatRow {
+function parseFormat(format: string): FormatRow<IdentifyFormat> {
   const row = BY_FORMAT.get(format as IdentifyFormat);
   if (row === undefined) throw new DomainError('FORMAT_UNKNOWN', `format must be one of ${IDENTIFY_FORMATS.join(', ')}`);
   return row;
@@ -88,24 +94,23 @@ function timelessUuidNote(value: string): string | undefined {
 export class IdentifyTimestamp {
   constructor(private readonly clock: Clock) {}
 
-  execute({ value, format, tz }: IdentifyInput): Identification {
+  execute({ value, format, tz, disambiguation }: IdentifyInput): Identification {
     const rows = format === undefined ? FORMAT_TABLE : [parseFormat(format)];
     const zone = tz === undefined ? undefined : resolveZone(tz);
+    const chosen = parseDisambiguation(disambiguation);
     const text = value.trim();
     if (text === '') throw new DomainError('VALUE_EMPTY', 'value must not be empty');
     if (text.length > MAX_VALUE_LENGTH) {
       throw new DomainError('VALUE_TOO_LONG', `value must be at most ${MAX_VALUE_LENGTH} characters`);
     }
-    const latest = BigInt(this.clock.nowMs()) * NS_PER_MS + PLAUSIBLE_AHEAD_NS;
+    const nowMs = this.clock.nowMs();
+    const latest = BigInt(nowMs) * NS_PER_MS + PLAUSIBLE_AHEAD_NS;
     const plausible: Candidate[] = [];
     const others: Candidate[] = [];
     const outOfRange: IdentifyFormat[] = [];
     const readingNotes = new Set<string>();
-    const lexed = lex(text);
-    const context = { zone, nowMs: this.clock.nowMs() };
-    for (const row of rows) {
-      const reading = row.read(lexed, context);
-      if (reading === undefined) continue;
+    const { readings, nearMiss, leftOut } = readWith(rows, lex(text), { zone, disambiguation: chosen, nowMs });
+    for (const { row, reading } of readings) {
       const unixMs = floorDiv(reading.unixNs, NS_PER_MS);
       if (!isInRange(unixMs)) {
         outOfRange.push(row.format);
@@ -123,10 +128,14 @@ export class IdentifyTimestamp {
         plausible: isPlausible,
         fields: reading.fields,
         ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }),
+        ...(reading.resolution === undefined ? {} : { resolution: reading.resolution }),
+        ...(reading.leapSecond ? { leap_second: true as const } : {}),
       });
     }
     const candidates = [...plausible, ...others];
-    const notes = [...readingNotes, ...notesFor(text, candidates.length, outOfRange, format)];
+    const misses = candidates.length === 0 && nearMiss !== undefined ? [nearMiss] : [];
+    const refused = leftOut.map((error) => `value was left out with disambiguation=reject: ${error.message.replace(/^datetime /, '')}`);
+    const notes = [...readingNotes, ...refused, ...misses, ...notesFor(text, candidates.length, outOfRange, format)];
     return { input: value, candidates, notes, source: 'identify' };
   }
 }
@@ -140,7 +149,7 @@ function notesFor(text: string, found: number, outOfRange: readonly IdentifyForm
   }
   return [
     format === undefined
-      ? 'value matches none of the formats identify reads: Unix time, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId, Bluesky TID, or a date written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go'
+      ? 'value matches none of the formats identify reads: Unix time, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, ObjectId, Bluesky TID, or a date written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails'
       : `value is not of the syntax of ${format}`,
   ];
 }

@@ -1,6 +1,8 @@
 import { DomainError } from '../errors.js';
-import { exactInstant } from '../time/calendar.js';
-import { resolveZone, sameZone } from '../time/zones.js';
+import { NS_PER_MS, RANGE_TEXT, exactInstant, floorDiv, isInRange } from '../time/calendar.js';
+import { lex, readWith } from '../time/identify-formats.js';
+import { TEXT_FORMAT_TABLE, lexIso, type TextFormat } from '../time/text-formats.js';
+import { localTime, parseDisambiguation, resolveZone, sameZone } from '../time/zones.js';
 import { convertDatetime, type DatetimeToUnix } from './convert-datetime-to-unix.js';
 import { convertTimestamp, type TimestampToUtc } from './convert-timestamp-to-utc.js';
 
@@ -9,7 +11,9 @@ import { convertTimestamp, type TimestampToUtc } from './convert-timestamp-to-ut
  * (for a timestamp) or `/to-unix` (for a date-time) answers for it with the
  * request's zone as `tz`, without `source`, and with `exact`.
  */
-export type OperandBody = (Omit<TimestampToUtc, 'source'> | Omit<DatetimeToUnix, 'source'>) & { readonly exact: string };
+export type OperandBody = (Omit<TimestampToUtc, 'source'> | (Omit<DatetimeToUnix, 'source'> & { readonly format?: TextFormat })) & {
+  readonly exact: string;
+};
 
 export interface Operand {
   readonly body: OperandBody;
@@ -22,10 +26,11 @@ export interface OperandOptions {
   readonly unit?: string | undefined;
   readonly tz?: string | undefined;
   readonly disambiguation?: string | undefined;
+  /** Now, from the request's clock: an RFC 850 date's two-digit year is read against it. */
+  readonly nowMs: number;
 }
 
 const TIMESTAMP = /^[+-]?[0-9]+$/;
-const BRACKET = /\[!?([^\]]*)\]\s*$/;
 
 /**
  * The zone of a request: `tz` when given, else the zone a date-time operand
@@ -37,8 +42,9 @@ export function requestZone(tz: string | undefined, operands: Readonly<Record<st
   if (tz !== undefined) return resolveZone(tz);
   let found: { readonly name: string; readonly zone: string } | undefined;
   for (const [name, text] of Object.entries(operands)) {
-    const bracket = BRACKET.exec(text.trim())?.[1];
-    if (bracket === undefined || TIMESTAMP.test(text.trim())) continue;
+    // Only an ISO 8601 date-time's suffix names a zone: a Common Log Format time is bracketed too.
+    const bracket = lexIso(text.trim())?.bracket;
+    if (bracket === undefined) continue;
     const zone = named(name, () => resolveZone(bracket));
     if (found !== undefined && !sameZone(found.zone, zone)) {
       throw new DomainError(
@@ -80,12 +86,70 @@ export function readOperand(
   name: string,
   text: string,
   zone: string | undefined,
-  { unit, disambiguation }: OperandOptions,
+  options: OperandOptions,
   as: 'timestamp' | 'datetime' = TIMESTAMP.test(text.trim()) ? 'timestamp' : 'datetime',
 ): Operand {
-  const read =
-    as === 'timestamp'
-      ? named(name, () => convertTimestamp({ timestamp: text, unit, tz: zone }))
-      : named(name, () => convertDatetime({ datetime: text, tz: zone, disambiguation }));
+  const { unit, disambiguation } = options;
+  let read: { body: TimestampToUtc | DatetimeToUnix; unixNs: bigint };
+  if (as === 'timestamp') read = named(name, () => convertTimestamp({ timestamp: text, unit, tz: zone }));
+  else {
+    try {
+      read = named(name, () => convertDatetime({ datetime: text, tz: zone, disambiguation }));
+    } catch (error) {
+      // Not RFC 3339: read as identify reads a date written as text (contract §3d).
+      if (!(error instanceof DomainError) || error.code !== 'DATETIME_INVALID') throw error;
+      return readAsText(name, text, zone, options, error);
+    }
+  }
   return { body: { ...withoutSource(read.body), exact: exactInstant(read.unixNs).exact }, unixNs: read.unixNs };
+}
+
+/**
+ * An operand `/to-unix` refused as not RFC 3339 (`refusal`), read as `identify`
+ * reads it with the request's zone and `disambiguation`: when the text formats
+ * that read it give one instant, that is the operand, and its body names the
+ * first format (with its `resolution` and `leap_second`). A floating value
+ * needs the request's zone, as an RFC 3339 value without an offset does.
+ * Formats that give different instants are refused, naming them; no reading
+ * gets `refusal`, with identify's near-miss note when it has one.
+ */
+function readAsText(name: string, text: string, zone: string | undefined, options: OperandOptions, refusal: DomainError): Operand {
+  const disambiguation = parseDisambiguation(options.disambiguation);
+  const { readings, nearMiss, leftOut } = readWith(TEXT_FORMAT_TABLE, lex(text.trim()), { zone, disambiguation, nowMs: options.nowMs });
+  const [refused] = leftOut;
+  if (refused !== undefined && readings.length === 0) throw new DomainError(refused.code, refused.message.replace(/^datetime\b/, name));
+  if (readings.length === 0) {
+    const note = nearMiss === undefined ? '' : `; ${nearMiss.replace(/^value\b/, name)}`;
+    throw new DomainError(refusal.code, `${refusal.message}${note}`);
+  }
+  const [first] = readings;
+  if (first === undefined) throw refusal;
+  if (zone === undefined && first.reading.fields['zone_assumed'] !== undefined) {
+    throw new DomainError(
+      'DATETIME_MISSING_ZONE',
+      `${name} is written as ${first.row.format}, with no time zone: tz must name one (such as Europe/Berlin), as local time is ambiguous`,
+    );
+  }
+  const instants = new Set(readings.map(({ reading }) => reading.unixNs));
+  if (instants.size > 1) {
+    throw new DomainError(
+      'DATETIME_AMBIGUOUS_FORMAT',
+      `${name} reads as ${readings.map(({ row }) => row.format).join(', ')}, which give different instants; write it as RFC 3339`,
+    );
+  }
+  const { unixNs, resolution, leapSecond } = first.reading;
+  const unixMs = floorDiv(unixNs, NS_PER_MS);
+  if (!isInRange(unixMs))
+    throw new DomainError('DATETIME_OUT_OF_RANGE', `${name} is out of range: the UTC instant must fall ${RANGE_TEXT}`);
+  const { utc, exact } = exactInstant(unixNs);
+  const body: OperandBody = {
+    input: text,
+    format: first.row.format,
+    utc,
+    ...(zone === undefined ? {} : { local: localTime(unixMs, zone) }),
+    ...(resolution === undefined ? {} : { resolution }),
+    ...(leapSecond ? { leap_second: true as const } : {}),
+    exact,
+  };
+  return { body, unixNs };
 }

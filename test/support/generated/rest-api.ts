@@ -373,7 +373,7 @@ export interface components {
         /** @description One reading of the value */
         IdentifyCandidate: {
             /** @enum {string} */
-            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
+            format: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date" | "date_command" | "iso_offset_variant" | "java_zoned";
             /** @example Windows FILETIME / Active Directory (100 ns since 1601) */
             description: string;
             utc: components["schemas"]["Utc"];
@@ -394,10 +394,22 @@ export interface components {
                 [key: string]: string | number;
             };
             local?: components["schemas"]["LocalTime"];
+            /** @description A floating reading (no offset in the value): how its wall time was read in the zone assumed */
+            resolution?: components["schemas"]["Resolution"];
+            /**
+             * @description Present when the value was a real leap second, read as 23:59:59
+             * @constant
+             */
+            leap_second?: true;
         };
         /** @description An instant read from a parameter, as /to-utc or /to-unix answers for it, with exact */
         Operand: {
             input: string;
+            /**
+             * @description A date-time written another way than RFC 3339: the identify format it was read as
+             * @enum {string}
+             */
+            format?: "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date" | "date_command" | "iso_offset_variant" | "java_zoned";
             /** @enum {string} */
             detected_unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
             utc: components["schemas"]["Utc"];
@@ -1658,12 +1670,14 @@ export interface operations {
     "unixTimestamp-identify": {
         parameters: {
             query: {
-                /** @description A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or an RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript or Go date; trimmed, at most 128 characters */
+                /** @description A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or a date as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails write it; trimmed, at most 128 characters */
                 value: string;
                 /** @description Keeps only this reading of the value */
-                format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
+                format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date" | "date_command" | "iso_offset_variant" | "java_zoned";
                 /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC; any letter case) or a fixed offset ±HH:MM: adds `local`, the instant on that wall clock */
                 tz?: string;
+                /** @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject */
+                disambiguation?: "compatible" | "earlier" | "later" | "reject";
             };
             header?: never;
             path?: never;
@@ -1704,7 +1718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date"
+                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date, date_command, iso_offset_variant, java_zoned"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1787,7 +1801,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or an RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript or Go date; trimmed, at most 128 characters
+                     * @description A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or a date as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails write it; trimmed, at most 128 characters
                      * @example 133801632000000000
                      */
                     value: string;
@@ -1796,12 +1810,18 @@ export interface operations {
                      * @example filetime
                      * @enum {string}
                      */
-                    format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date";
+                    format?: "unix_seconds" | "unix_milliseconds" | "unix_microseconds" | "unix_nanoseconds" | "snowflake_twitter" | "snowflake_discord" | "snowflake_mastodon" | "filetime" | "dotnet_ticks" | "webkit_microseconds" | "cocoa_seconds" | "hfs_plus_seconds" | "ntp_seconds" | "gps_seconds" | "postgres_microseconds" | "excel_1900" | "excel_1904" | "uuid_v1" | "uuid_v6" | "uuid_v7" | "ulid" | "ksuid" | "mongodb_objectid" | "bluesky_tid" | "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date" | "date_command" | "iso_offset_variant" | "java_zoned";
                     /**
-                     * @description An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate
+                     * @description An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate, and is the zone a date with no offset is read in
                      * @example Europe/Berlin
                      */
                     tz?: string;
+                    /**
+                     * @description How a wall-clock time that a DST change skips (gap) or repeats (overlap) is read, as Temporal reads it: compatible (the default), earlier, later, or reject
+                     * @example compatible
+                     * @enum {string}
+                     */
+                    disambiguation?: "compatible" | "earlier" | "later" | "reject";
                 };
             };
         };
@@ -1839,7 +1859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date"
+                     *       "detail": "format must be one of unix_seconds, unix_milliseconds, unix_microseconds, unix_nanoseconds, snowflake_twitter, snowflake_discord, snowflake_mastodon, filetime, dotnet_ticks, webkit_microseconds, cocoa_seconds, hfs_plus_seconds, ntp_seconds, gps_seconds, postgres_microseconds, excel_1900, excel_1904, uuid_v1, uuid_v6, uuid_v7, ulid, ksuid, mongodb_objectid, bluesky_tid, rfc3339, rfc9557, iso8601_basic, rfc5322, http_date, clf, js_date, go_time, iso_local, iso_date, iso_week_date, iso_ordinal_date, date_command, iso_offset_variant, java_zoned"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1944,7 +1964,7 @@ export interface operations {
             query?: {
                 /** @description The instant as a Unix timestamp, read as /to-utc reads it; give this or datetime */
                 timestamp?: string;
-                /** @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp */
+                /** @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]), or else as identify reads a date written as text (Tue, 14 Nov 2023 22:13:20 GMT); give this or timestamp */
                 datetime?: string;
                 /** @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds */
                 unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
@@ -1971,6 +1991,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         input: string;
+                        /**
+                         * @description A date-time written another way than RFC 3339: the identify format it was read as
+                         * @enum {string}
+                         */
+                        format?: "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date" | "date_command" | "iso_offset_variant" | "java_zoned";
                         /** @enum {string} */
                         detected_unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
                         utc: components["schemas"]["Utc"];
@@ -2094,7 +2119,7 @@ export interface operations {
                      */
                     timestamp?: string;
                     /**
-                     * @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp
+                     * @description The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]), or else as identify reads a date written as text (Tue, 14 Nov 2023 22:13:20 GMT); give this or timestamp
                      * @example 2023-11-14T23:13:20+01:00[Europe/Berlin]
                      */
                     datetime?: string;
@@ -2131,6 +2156,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         input: string;
+                        /**
+                         * @description A date-time written another way than RFC 3339: the identify format it was read as
+                         * @enum {string}
+                         */
+                        format?: "rfc3339" | "rfc9557" | "iso8601_basic" | "rfc5322" | "http_date" | "clf" | "js_date" | "go_time" | "iso_local" | "iso_date" | "iso_week_date" | "iso_ordinal_date" | "date_command" | "iso_offset_variant" | "java_zoned";
                         /** @enum {string} */
                         detected_unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
                         utc: components["schemas"]["Utc"];
@@ -2269,9 +2299,9 @@ export interface operations {
     "unixTimestamp-diff": {
         parameters: {
             query: {
-                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset) */
+                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text) */
                 from: string;
-                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset) */
+                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text) */
                 to: string;
                 /** @description The unit of every Unix timestamp operand, instead of detecting each: one of seconds, milliseconds, microseconds, nanoseconds */
                 unit?: "seconds" | "milliseconds" | "microseconds" | "nanoseconds";
@@ -2424,12 +2454,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)
+                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text)
                      * @example 2024-10-26T12:00:00
                      */
                     from: string;
                     /**
-                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)
+                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text)
                      * @example 2024-10-27T12:00:00
                      */
                     to: string;
@@ -2616,7 +2646,7 @@ export interface operations {
     "unixTimestamp-add": {
         parameters: {
             query: {
-                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset) */
+                /** @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text) */
                 from: string;
                 /** @description An ISO 8601 duration: an optional sign, P, then nY nM nW nD, then T and nH nM nS (only seconds with a fraction); each unit at most its count in 10,000 years */
                 duration: string;
@@ -2764,7 +2794,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)
+                     * @description An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text)
                      * @example 2024-03-30T12:00:00+01:00[Europe/Berlin]
                      */
                     from: string;

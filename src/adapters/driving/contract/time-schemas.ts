@@ -2,6 +2,7 @@
 // not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
 import * as z from 'zod';
 import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
+import { TEXT_FORMATS } from '../../../core/time/text-formats.js';
 import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
 import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
 import { OVERFLOWS } from '../../../core/use-cases/add-duration.js';
@@ -50,19 +51,6 @@ export const toUnixInput = once(() =>
   }),
 );
 
-export const identifyInput = once(() =>
-  inputObject({
-    value: stringParam(
-      'value',
-      'A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or an RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript or Go date; trimmed, at most 128 characters',
-    ).meta({ example: '133801632000000000' }),
-    format: stringParam('format', 'Keeps only this reading of the value')
-      .meta({ enum: [...IDENTIFY_FORMATS], example: 'filetime' })
-      .optional(),
-    tz: tz().meta({ description: 'An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate' }),
-  }),
-);
-
 const disambiguation = once(() =>
   stringParam(
     'disambiguation',
@@ -70,6 +58,23 @@ const disambiguation = once(() =>
   )
     .meta({ enum: [...DISAMBIGUATIONS], example: 'compatible' })
     .optional(),
+);
+
+export const identifyInput = once(() =>
+  inputObject({
+    value: stringParam(
+      'value',
+      'A timestamp, time-bearing ID or date written as text: a Unix time in any unit, FILETIME (decimal or 16 hex digits), .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL or Excel time, a snowflake, a UUID (v1, v6, v7), ULID, KSUID, MongoDB ObjectId, Bluesky TID, or a date as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails write it; trimmed, at most 128 characters',
+    ).meta({ example: '133801632000000000' }),
+    format: stringParam('format', 'Keeps only this reading of the value')
+      .meta({ enum: [...IDENTIFY_FORMATS], example: 'filetime' })
+      .optional(),
+    tz: tz().meta({
+      description:
+        'An IANA time zone or a fixed offset ±HH:MM: adds `local` to every candidate, and is the zone a date with no offset is read in',
+    }),
+    disambiguation: disambiguation(),
+  }),
 );
 
 const operandUnit = once(() =>
@@ -81,7 +86,7 @@ const operandUnit = once(() =>
 const operand = (name: string, example: string) =>
   stringParam(
     name,
-    'An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset)',
+    'An instant: a Unix timestamp (an optional sign and digits, read as /to-utc reads it) or a date-time (read as /to-unix reads it, in the zone of the request when it has no offset, or else as identify reads a date written as text)',
   ).meta({ example });
 
 const requestTz = once(() =>
@@ -100,7 +105,7 @@ export const formatInput = once(() =>
     // JSON Schema's examples, not example: the API reference fills in each `example`, and this and timestamp are exclusive.
     datetime: stringParam(
       'datetime',
-      'The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]); give this or timestamp',
+      'The instant as a date-time, read as /to-unix reads it (2023-11-14T23:13:20+01:00[Europe/Berlin]), or else as identify reads a date written as text (Tue, 14 Nov 2023 22:13:20 GMT); give this or timestamp',
     )
       .meta({ examples: ['2023-11-14T23:13:20+01:00[Europe/Berlin]'] })
       .optional(),
@@ -232,6 +237,10 @@ export const candidate = once(() =>
             'What else the value encodes: timestamp_ms, machine_id, worker_id, process_id, increment, sequence, version, clock_sequence, node, randomness, payload, counter or clock_id, by format; {} when nothing',
         }),
       local: local().optional(),
+      resolution: resolution()
+        .optional()
+        .meta({ description: 'A floating reading (no offset in the value): how its wall time was read in the zone assumed' }),
+      leap_second: z.literal(true).optional().meta({ description: 'Present when the value was a real leap second, read as 23:59:59' }),
     })
     .meta({ id: 'IdentifyCandidate', description: 'One reading of the value' }),
 );
@@ -275,6 +284,10 @@ export const operandBody = once(() =>
   z
     .object({
       input: z.string(),
+      format: z
+        .enum(TEXT_FORMATS)
+        .optional()
+        .meta({ description: 'A date-time written another way than RFC 3339: the identify format it was read as' }),
       detected_unit: z.enum(TIMESTAMP_UNITS).optional(),
       utc: utc(),
       local: local().optional(),

@@ -1,8 +1,9 @@
+import { FixedClock } from '../../../support/fakes.js';
 import { describe, expect, it } from 'vitest';
 import { AddDuration, DURATION_LIMITS } from '../../../../src/core/use-cases/add-duration.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 
-const add = new AddDuration();
+const add = new AddDuration(new FixedClock(Date.UTC(2026, 10, 22)));
 const BERLIN_SATURDAY = '2024-03-30T12:00:00+01:00[Europe/Berlin]';
 
 describe('AddDuration', () => {

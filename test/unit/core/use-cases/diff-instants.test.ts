@@ -1,8 +1,9 @@
+import { FixedClock } from '../../../support/fakes.js';
 import { describe, expect, it } from 'vitest';
 import { DiffInstants } from '../../../../src/core/use-cases/diff-instants.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 
-const diff = new DiffInstants();
+const diff = new DiffInstants(new FixedClock(Date.UTC(2026, 10, 22)));
 
 describe('DiffInstants', () => {
   it("gives contract §3d's example: a fall-back day in Berlin is 25 hours and one day", () => {

@@ -1,8 +1,9 @@
+import { FixedClock } from '../../../support/fakes.js';
 import { describe, expect, it } from 'vitest';
 import { FormatInstant } from '../../../../src/core/use-cases/format-instant.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 
-const format = new FormatInstant();
+const format = new FormatInstant(new FixedClock(Date.UTC(2026, 10, 22)));
 const valuesOf = (input: Parameters<FormatInstant['execute']>[0]): Record<string, string> =>
   Object.fromEntries(format.execute(input).formats.map(({ format: code, value }) => [code, value]));
 

@@ -217,7 +217,9 @@ describe('IdentifyTimestamp', () => {
       ['-62135596801', 'unix_seconds'],
       ['-62135596800.000000001', 'unix_seconds'],
     ])('reads %s as %s past year 9999 or before 0001, so gives no candidate', (value, format) => {
-      expect(FORMAT_TABLE.find((row) => row.format === format)?.read(lex(value), { zone: undefined, nowMs: 0 })).toBeDefined();
+      expect(
+        FORMAT_TABLE.find((row) => row.format === format)?.read(lex(value), { zone: undefined, disambiguation: 'compatible', nowMs: 0 }),
+      ).toBeDefined();
       expect(candidateOf(value, format)).toBeUndefined();
     });
 
@@ -240,7 +242,9 @@ describe('IdentifyTimestamp', () => {
       ['017F22E2-79B0-7CC3-18C4-DC0C0C07398F', 'uuid_v7'],
       ['01ARYZ6S41TSV4RRFFQ69G5FAU', 'ulid'],
     ])('%s is not of the syntax of %s', (value, format) => {
-      expect(FORMAT_TABLE.find((row) => row.format === format)?.read(lex(value), { zone: undefined, nowMs: 0 })).toBeUndefined();
+      expect(
+        FORMAT_TABLE.find((row) => row.format === format)?.read(lex(value), { zone: undefined, disambiguation: 'compatible', nowMs: 0 }),
+      ).toBeUndefined();
     });
 
     it('reads sixteen decimal digits as decimal only, and sixteen hex digits with a letter as a FILETIME', () => {
