@@ -81,13 +81,13 @@ export interface paths {
         };
         /**
          * Identify any timestamp or time-bearing ID, best guess first
-         * @description Lists every reading of `value` among 36 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go text) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC.
+         * @description Lists every reading of `value` among 39 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails write them) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC, settled by `disambiguation` and shown in `resolution`; when nothing reads the value, a note says which format came close and what is wrong.
          */
         get: operations["unixTimestamp-identify"];
         put?: never;
         /**
          * Identify any timestamp or time-bearing ID, best guess first
-         * @description Lists every reading of `value` among 36 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go text) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC.
+         * @description Lists every reading of `value` among 39 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails write them) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC, settled by `disambiguation` and shown in `resolution`; when nothing reads the value, a note says which format came close and what is wrong.
          */
         post: operations["unixTimestamp-identifyByPost"];
         delete?: never;

@@ -170,8 +170,7 @@ export const catalog = {
     identify: define({
       invalid: { input: { value: '1700000000', format: 'unix_weeks' }, detail: `format must be one of ${IDENTIFY_FORMATS.join(', ')}` },
       openapi: rest('/unix-timestamp/identify', 'unix-timestamp', 'Identify any timestamp or time-bearing ID, best guess first', {
-        description:
-          'Lists every reading of `value` among 36 formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript or Go text) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in `tz`, else in UTC.',
+        description: `Lists every reading of \`value\` among ${IDENTIFY_FORMATS.length} formats (Unix time in four units, snowflakes, FILETIME, .NET ticks, WebKit, Cocoa, HFS+, NTP, GPS, PostgreSQL, Excel, UUID v1/v6/v7, ULID, KSUID, MongoDB ObjectId, Bluesky TID, and dates written as RFC 3339, RFC 9557, ISO 8601, RFC 5322, HTTP-date, Common Log Format, JavaScript, Go, the date command, PostgreSQL, Java or Rails write them) that falls in years 0001–9999, plausible instants first. Exact to the nanosecond. A date with no offset is read in \`tz\`, else in UTC, settled by \`disambiguation\` and shown in \`resolution\`; when nothing reads the value, a note says which format came close and what is wrong.`,
       }),
       input: time.identifyInput,
       output: time.identifyOutput,
