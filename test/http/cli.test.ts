@@ -286,6 +286,21 @@ describe('command line', () => {
     expect(usage()).toMatch(/^ {2}inspect-key \[--token <token>\] < key$/m);
   });
 
+  it.each([
+    [['identify', '--help'], 'identify'],
+    [['identify', '2024-01-01', '-h'], 'identify'],
+    [['help', 'diff'], 'diff'],
+    [['sign', '--help'], 'sign'],
+  ])('%j prints the usage of %s alone, instead of reading --help as a value', async (args, command) => {
+    const { code, out, err } = await cli(args);
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^usage: tsjwt ${command} `));
+    expect(usage()).toContain(`  ${lines[0]?.slice('usage: tsjwt '.length)}\n`);
+    expect(out).toContain('  e.g. tsjwt ');
+    expect(out).not.toContain('candidates');
+  });
+
   it('prints its version', async () => {
     expect(await cli(['--version'], '', { version: 'tsjwt 1.2.3' })).toEqual({ code: 0, out: 'tsjwt 1.2.3\n', err: '' });
   });

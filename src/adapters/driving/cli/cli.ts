@@ -196,7 +196,14 @@ export async function readCommand(args: readonly string[], io: Pick<CliIo, 'read
  * `{"detail": ...}`. Returns the exit code.
  */
 export async function runCli(args: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
-  if (args.length === 0 || args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
+  // `tsjwt identify --help` and `tsjwt help identify`: that command's usage, not a value named --help.
+  const isHelp = (arg: string | undefined): boolean => arg === '--help' || arg === '-h';
+  const asked = COMMANDS.find((spec) => spec.command === (args[0] === 'help' ? args[1] : args[0]));
+  if (asked !== undefined && (args[0] === 'help' || args.slice(1).some(isHelp))) {
+    io.out(`usage: tsjwt ${usageLine(asked)}\n\n  ${asked.summary}\n  e.g. ${asked.example}\n`);
+    return 0;
+  }
+  if (args.length === 0 || args[0] === 'help' || isHelp(args[0])) {
     (args.length === 0 ? io.err : io.out)(usage());
     return args.length === 0 ? 2 : 0;
   }
