@@ -181,3 +181,143 @@ describe('dates that do not exist, in every text format', () => {
     expect(read('2018-308', 'iso_ordinal_date', 'America/Sao_Paulo')?.exact).toBe('2018-11-04T03:00:00Z');
   });
 });
+
+// Contract §3c, orders 37–39 and asctime with one space: the dates of issue 45, each instant computed here with Date.UTC.
+describe('the formats people paste from the date command, databases and Java', () => {
+  const utcNs = (...fields: [number, number, number, number, number, number]): string => String(BigInt(Date.UTC(...fields)) * 1_000_000n);
+
+  it.each([
+    // coreutils date in the C locale (%a %b %e %H:%M:%S %Z %Y): the day padded with a space, or not.
+    ['Fri Nov 27 12:54:46 UTC 2026', 'date_command', utcNs(2026, 10, 27, 12, 54, 46), {}],
+    ['Fri Nov  6 12:54:46 GMT 2026', 'date_command', utcNs(2026, 10, 6, 12, 54, 46), {}],
+    ['Fri Nov 6 12:54:46 UT 2026', 'date_command', utcNs(2026, 10, 6, 12, 54, 46), {}],
+    // RFC 5322 §4.3's obsolete zones: EST is -05:00, PDT -07:00.
+    ['Fri Nov 27 12:54:46 EST 2026', 'date_command', utcNs(2026, 10, 27, 17, 54, 46), {}],
+    ['fri nov 27 05:54:46 pdt 2026', 'date_command', utcNs(2026, 10, 27, 12, 54, 46), {}],
+    // Ruby on Rails' Time#to_s in UTC, and GMT the same way.
+    ['2024-01-01 10:00:00 UTC', 'iso_offset_variant', utcNs(2024, 0, 1, 10, 0, 0), {}],
+    ['2024-01-01T10:00:00 GMT', 'iso_offset_variant', utcNs(2024, 0, 1, 10, 0, 0), {}],
+    // PostgreSQL's timestamptz output: ±HH.
+    ['2024-01-01 10:00:00+00', 'iso_offset_variant', utcNs(2024, 0, 1, 10, 0, 0), {}],
+    ['2024-01-01 10:00:00-05', 'iso_offset_variant', utcNs(2024, 0, 1, 15, 0, 0), {}],
+    // Jackson and SimpleDateFormat: ±HHMM.
+    ['2024-01-01T10:00:00.000+0000', 'iso_offset_variant', utcNs(2024, 0, 1, 10, 0, 0), {}],
+    ['2024-01-01T10:00:00.500-0330', 'iso_offset_variant', String(BigInt(Date.UTC(2024, 0, 1, 13, 30, 0, 500)) * 1_000_000n), {}],
+    // java.time.ZonedDateTime.toString() with zero seconds left out.
+    ['2024-01-01T10:00+01:00[Europe/Paris]', 'java_zoned', utcNs(2024, 0, 1, 9, 0, 0), { time_zone: 'Europe/Paris' }],
+    ['2024-01-01T10:00Z[UTC]', 'java_zoned', utcNs(2024, 0, 1, 10, 0, 0), { time_zone: 'UTC' }],
+    // RFC 9110 §5.6.7's asctime example, its padding space collapsed as logs do.
+    ['Sun Nov 6 08:49:37 1994', 'http_date', utcNs(1994, 10, 6, 8, 49, 37), {}],
+  ])('reads %s as %s', (value, format, unixNs, fields) => {
+    const { candidates, notes } = identify.execute({ value });
+    expect(candidates[0]).toMatchObject({ format, unix_nanoseconds: unixNs, fields });
+    expect(notes).toEqual([]);
+    expect(read(value, format)?.unix_nanoseconds).toBe(unixNs);
+  });
+
+  it('reads a java_zoned value as the instant its offset gives, whatever tz shows it in', () => {
+    expect(read('2024-07-01T10:00+02:00[Europe/Paris]', 'java_zoned', 'Asia/Tokyo')).toMatchObject({
+      exact: '2024-07-01T08:00:00Z',
+      fields: { time_zone: 'Europe/Paris' },
+      local: { time_zone: 'Asia/Tokyo', iso: '2024-07-01T17:00:00+09:00' },
+    });
+  });
+
+  it.each([
+    // A zone abbreviation that names no single offset, in the date command's output.
+    ['Fri Nov 27 12:54:46 CET 2026', 'date_command'],
+    ['Fri Nov 27 12:54:46 IST 2026', 'date_command'],
+    // Seconds are required before a ±HH, ±HHMM or " UTC" zone.
+    ['2024-01-01 10:00+00', 'iso_offset_variant'],
+    ['2024-01-01 10:00:00 CET', 'iso_offset_variant'],
+    ['2024-01-01 10:00:00+0', 'iso_offset_variant'],
+    // java_zoned is the form without seconds, bracket required.
+    ['2024-01-01T10:00+01:00', 'java_zoned'],
+    ['2024-01-01T10:00:00+01:00[Europe/Paris]', 'java_zoned'],
+  ])('%s is not a %s', (value, format) => {
+    expect(read(value, format)).toBeUndefined();
+  });
+});
+
+describe('a second 60 and a space for +, as section 3 reads them', () => {
+  it('flags a reading from a real leap second, in every text format that has seconds', () => {
+    // IERS Bulletin C 52: a positive leap second at the end of 2016-12-31.
+    for (const [value, format] of [
+      ['2016-12-31T23:59:60Z', 'rfc3339'],
+      ['Sat, 31 Dec 2016 23:59:60 GMT', 'rfc5322'],
+      ['Sat, 31 Dec 2016 23:59:60 GMT', 'http_date'],
+      ['[31/Dec/2016:23:59:60 +0000]', 'clf'],
+      ['Sat Dec 31 23:59:60 UTC 2016', 'date_command'],
+      ['2016-12-31 23:59:60+00', 'iso_offset_variant'],
+    ]) {
+      expect(read(value ?? '', format ?? ''), `${value} as ${format}`).toMatchObject({ exact: '2016-12-31T23:59:59Z', leap_second: true });
+    }
+    expect(read('2016-12-31T23:59:59Z', 'rfc3339')).not.toHaveProperty('leap_second');
+  });
+
+  it.each([
+    // A bare + sent in a query string arrives as a space (contract §3c): the same instant, in every numeric-offset format.
+    ['2024-01-01T10:00:00 05:00', 'rfc3339', '2024-01-01T05:00:00Z'],
+    ['2023-11-14T23:13:20 01:00[Europe/Paris]', 'rfc9557', '2023-11-14T22:13:20Z'],
+    ['20231114T231320 0100', 'iso8601_basic', '2023-11-14T22:13:20Z'],
+    ['Tue, 14 Nov 2023 22:13:20  0100', 'rfc5322', '2023-11-14T21:13:20Z'],
+    ['[14/Nov/2023:23:13:20  0100]', 'clf', '2023-11-14T22:13:20Z'],
+    ['Tue Nov 14 2023 23:13:20 GMT 0100', 'js_date', '2023-11-14T22:13:20Z'],
+    ['2023-11-14 23:13:20  0100 CET', 'go_time', '2023-11-14T22:13:20Z'],
+    ['2024-01-01 10:00:00 05', 'iso_offset_variant', '2024-01-01T05:00:00Z'],
+    ['2024-01-01T10:00:00.000 0500', 'iso_offset_variant', '2024-01-01T05:00:00Z'],
+    ['2024-01-01T10:00 01:00[Europe/Paris]', 'java_zoned', '2024-01-01T09:00:00Z'],
+  ])('reads %s as %s, a space for the +: %s', (value, format, exact) => {
+    expect(read(value, format)?.exact).toBe(exact);
+  });
+});
+
+// Contract §3c, "Near misses": a value of a text format's shape with one field out of range says which, first.
+describe('near misses', () => {
+  const GENERAL = /^value matches none of the formats identify reads: /;
+
+  it.each([
+    // An impossible date, quoted as written.
+    ['2023-02-29', 'iso_date', ['2023-02-29']],
+    ['2024-13-01T00:00:00Z', 'rfc3339', ['2024-13-01']],
+    ['2024-01-32T00:00:00Z', 'rfc3339', ['2024-01-32']],
+    ['2023-02-29 10:00:00', 'iso_local', ['2023-02-29']],
+    ['2023-02-30 22:13:20 +0000 UTC', 'go_time', ['2023-02-30']],
+    // Hour 24 and minute 60.
+    ['2024-01-01T24:00:00Z', 'rfc3339', ['24:00:00']],
+    ['2024-01-01T10:60:00Z', 'rfc3339', ['10:60:00']],
+    ['Tue, 14 Nov 2023 24:13:20 GMT', 'rfc5322', ['24:13:20']],
+    // A second 60 when no leap second was inserted (IERS Bulletin C: none at the end of 2015).
+    ['2015-12-31T23:59:60Z', 'rfc3339', ['60', 'no leap second']],
+    ['Thu, 31 Dec 2015 23:59:60 GMT', 'rfc5322', ['60', 'no leap second']],
+    // 2024 has 52 ISO weeks (it began on a Monday and is no long year); 2023 has 365 days.
+    ['2024-W53-1', 'iso_week_date', ['2024-W53']],
+    ['2023-366', 'iso_ordinal_date', ['2023-366']],
+    // An unknown bracketed zone, and an offset the zone never had at that wall time.
+    ['2024-01-01T10:00:00+01:00[Mars/Olympus]', 'rfc9557', ['Mars/Olympus']],
+    ['2024-01-01T10:00:00+05:00[Europe/Paris]', 'rfc9557', ['Europe/Paris', '+05:00']],
+    ['2024-01-01T10:00+01:00[Mars/Olympus]', 'java_zoned', ['Mars/Olympus']],
+    ['2024-01-01T10:00+05:00[Europe/Paris]', 'java_zoned', ['Europe/Paris', '+05:00']],
+    // The date command's abbreviation that names no single offset.
+    ['Fri Nov 27 12:54:46 CET 2026', 'date_command', ['CET', 'no single offset']],
+    // An offset out of range in the database forms.
+    ['2023-11-14 22:13:20+24', 'iso_offset_variant', ['+24']],
+  ])('%s: the first note names %s and the field', (value, format, quoted) => {
+    const { candidates, notes } = identify.execute({ value });
+    expect(candidates).toEqual([]);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toContain(format);
+    for (const text of quoted) expect(notes[0]).toContain(text);
+    expect(notes[0]).not.toMatch(GENERAL);
+    expect(notes[1]).toMatch(GENERAL);
+  });
+
+  it('gives the general note alone when nothing came close', () => {
+    expect(identify.execute({ value: 'the day after tomorrow' }).notes).toEqual([expect.stringMatching(GENERAL)]);
+  });
+
+  it('says nothing of a near miss when another format reads the value', () => {
+    // 2024-01-01 10:00:00 UTC is read by iso_offset_variant; no note about a bad field.
+    expect(identify.execute({ value: '2024-01-01 10:00:00 UTC' }).notes).toEqual([]);
+  });
+});

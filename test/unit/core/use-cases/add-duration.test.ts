@@ -156,3 +156,35 @@ describe('AddDuration, the duration as given', () => {
     expect(add.execute({ from: '0', duration: '  P1D\n' }).duration).toBe('P1D');
   });
 });
+
+// Contract §3d, "A date-time operand reads what identify reads".
+describe('AddDuration, from written as text', () => {
+  it.each([
+    ['Tue, 14 Nov 2023 22:13:20 GMT', 'rfc5322', '2023-11-15T22:13:20Z'],
+    ['2024-01-01 10:00:00.123456+00:00', 'rfc3339', '2024-01-02T10:00:00.123456Z'],
+    ['[10/Oct/2000:13:55:36 -0700]', 'clf', '2000-10-11T20:55:36Z'],
+  ])('adds P1D to %s, read as %s', (from, code, exact) => {
+    const answer = add.execute({ from, duration: 'P1D' });
+    expect(answer.from).toMatchObject({ input: from, format: code });
+    expect(answer.result.exact).toBe(exact);
+  });
+
+  it('reads a floating text from in tz and carries its resolution', () => {
+    const answer = add.execute({ from: '2024-03-31 02:30:00', duration: 'PT0S', tz: 'Europe/Berlin', disambiguation: 'earlier' });
+    expect(answer.from).toMatchObject({
+      format: 'iso_local',
+      exact: '2024-03-31T00:30:00Z',
+      resolution: { kind: 'gap', disambiguation: 'earlier', candidates: ['2024-03-31T00:30:00Z', '2024-03-31T01:30:00Z'] },
+    });
+    expect(answer.result.exact).toBe('2024-03-31T00:30:00Z');
+  });
+
+  it('refuses a floating text from with no zone, and one nothing reads, naming from', () => {
+    expectDomainError(() => add.execute({ from: '2024-01-01 10:00', duration: 'P1D' }), 'DATETIME_MISSING_ZONE', /^from .*\btz\b/);
+    expectDomainError(
+      () => add.execute({ from: '2023-02-29 10:00:00', duration: 'P1D' }),
+      'DATETIME_INVALID',
+      /^from must be an RFC 3339 date-time.*; .*iso_local.*2023-02-29/,
+    );
+  });
+});

@@ -139,3 +139,77 @@ describe('DiffInstants, unit by unit', () => {
     );
   });
 });
+
+// Contract §3d, "A date-time operand reads what identify reads".
+describe('DiffInstants, operands written as text', () => {
+  /** Nanoseconds since 1970 of a `YYYY-MM-DDTHH:MM:SS[.f]Z`: Date for the seconds, the fraction's digits as written. */
+  const nsOf = (exact: string): bigint => {
+    const fraction = /\.(\d+)Z$/.exec(exact)?.[1] ?? '';
+    return BigInt(Date.parse(`${exact.slice(0, 19)}Z`)) * 1_000_000n + BigInt(fraction.padEnd(9, '0'));
+  };
+
+  it("gives the contract's example: an HTTP-date to a wall clock in Berlin is PT1H", () => {
+    const answer = diff.execute({ from: 'Tue, 14 Nov 2023 22:13:20 GMT', to: '2023-11-15 00:13:20', tz: 'Europe/Berlin' });
+    expect(answer).toMatchObject({ exact: 'PT1H', seconds: 3600, time_zone: 'Europe/Berlin' });
+    expect(answer.from).toMatchObject({ input: 'Tue, 14 Nov 2023 22:13:20 GMT', format: 'rfc5322', exact: '2023-11-14T22:13:20Z' });
+    expect(answer.from).not.toHaveProperty('resolution');
+    expect(answer.to).toMatchObject({
+      input: '2023-11-15 00:13:20',
+      format: 'iso_local',
+      exact: '2023-11-14T23:13:20Z',
+      resolution: { kind: 'unique', disambiguation: 'compatible', candidates: ['2023-11-14T23:13:20Z'] },
+    });
+  });
+
+  it.each([
+    ['Tue, 14 Nov 2023 22:13:20 GMT', '2024-01-01 10:00:00.123456+00:00', '2023-11-14T22:13:20Z', '2024-01-01T10:00:00.123456Z'],
+    // A CLF time in brackets is an instant, never a zone, in either place.
+    ['[10/Oct/2000:13:55:36 -0700]', '[10/Oct/2000:14:55:36 -0700]', '2000-10-10T20:55:36Z', '2000-10-10T21:55:36Z'],
+    ['0', '[10/Oct/2000:13:55:36 -0700]', '1970-01-01T00:00:00Z', '2000-10-10T20:55:36Z'],
+  ])('from %s to %s', (from, to, fromExact, toExact) => {
+    const answer = diff.execute({ from, to });
+    expect(answer.from.exact).toBe(fromExact);
+    expect(answer.to.exact).toBe(toExact);
+    expect(BigInt(answer.nanoseconds)).toBe(nsOf(toExact) - nsOf(fromExact));
+    expect(answer.time_zone).toBe('UTC');
+  });
+
+  it('reads a floating text operand in the zone another operand brackets, and carries its resolution', () => {
+    const answer = diff.execute({ from: '2024-10-26T12:00:00[Europe/Berlin]', to: '2024-10-27 02:30', disambiguation: 'later' });
+    expect(answer.to).toMatchObject({
+      format: 'iso_local',
+      exact: '2024-10-27T01:30:00Z',
+      resolution: { kind: 'overlap', disambiguation: 'later', candidates: ['2024-10-27T00:30:00Z', '2024-10-27T01:30:00Z'] },
+    });
+  });
+
+  it('refuses a floating text operand with no zone, naming it', () => {
+    expectDomainError(
+      () => diff.execute({ from: 'Tue, 14 Nov 2023 22:13:20 GMT', to: '2023-11-15 00:13:20' }),
+      'DATETIME_MISSING_ZONE',
+      /^to .*\btz\b/,
+    );
+  });
+
+  it('refuses a floating text operand in a gap with reject, naming it and both instants', () => {
+    expectDomainError(
+      () => diff.execute({ from: '0', to: '2024-03-31 02:30:00', tz: 'Europe/Berlin', disambiguation: 'reject' }),
+      'DATETIME_SKIPPED',
+      /^to .*gap.*2024-03-31T00:30:00Z.*2024-03-31T01:30:00Z/,
+    );
+  });
+
+  it("refuses what nothing reads with /to-unix's refusal naming the operand, then the near-miss note", () => {
+    expectDomainError(
+      () => diff.execute({ from: '2023-02-29 10:00:00', to: '0' }),
+      'DATETIME_INVALID',
+      /^from must be an RFC 3339 date-time.*; .*iso_local.*2023-02-29/,
+    );
+    expectDomainError(
+      () => diff.execute({ from: '0', to: '2024-W53-1' }),
+      'DATETIME_INVALID',
+      /^to must be an RFC 3339 date-time.*; .*iso_week_date.*2024-W53/,
+    );
+    expectDomainError(() => diff.execute({ from: '0', to: 'next tuesday' }), 'DATETIME_INVALID', /^to must be an RFC 3339 date-time/);
+  });
+});

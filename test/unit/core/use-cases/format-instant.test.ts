@@ -151,3 +151,96 @@ describe('FormatInstant, the first and last local years', () => {
     expect(valuesOf({ datetime: '9999-12-31T12:00:00Z' }).rfc5322).toBe('Fri, 31 Dec 9999 12:00:00 +0000');
   });
 });
+
+// Contract §3d, "A date-time operand reads what identify reads".
+describe('FormatInstant, a datetime written as text', () => {
+  const bodyOf = (input: Parameters<FormatInstant['execute']>[0]) => {
+    const { formats, ...body } = format.execute(input);
+    void formats;
+    return body;
+  };
+
+  it.each([
+    ['Tue, 14 Nov 2023 22:13:20 GMT', 'rfc5322', '2023-11-14T22:13:20Z'],
+    ['2024-01-01 10:00:00.123456+00:00', 'rfc3339', '2024-01-01T10:00:00.123456Z'],
+    // Apache's log format documentation: [10/Oct/2000:13:55:36 -0700], a bracket that is no zone.
+    ['[10/Oct/2000:13:55:36 -0700]', 'clf', '2000-10-10T20:55:36Z'],
+    ['Fri Nov 27 12:54:46 UTC 2026', 'date_command', '2026-11-27T12:54:46Z'],
+    ['2024-01-01T10:00:00.000+0000', 'iso_offset_variant', '2024-01-01T10:00:00Z'],
+  ])('reads %s as identify does, naming the format %s', (datetime, code, exact) => {
+    expect(bodyOf({ datetime })).toEqual({
+      input: datetime,
+      format: code,
+      utc: {
+        iso: `${exact.slice(0, 19)}Z`,
+        unix_seconds: Math.floor(Date.parse(exact) / 1000),
+        unix_milliseconds: Date.parse(exact),
+      },
+      exact,
+      source: 'format',
+    });
+  });
+
+  it('writes the formats of the instant the text names', () => {
+    expect(valuesOf({ datetime: '[10/Oct/2000:13:55:36 -0700]' })).toMatchObject({
+      unix_seconds: String(Date.UTC(2000, 9, 10, 20, 55, 36) / 1000),
+      http_date: 'Tue, 10 Oct 2000 20:55:36 GMT',
+    });
+    expect(valuesOf({ datetime: '[10/Oct/2000:13:55:36 -0700]', tz: 'Europe/Berlin' }).rfc9557).toBe(
+      '2000-10-10T22:55:36+02:00[Europe/Berlin]',
+    );
+  });
+
+  it('reads a floating text datetime in tz and carries its resolution', () => {
+    expect(bodyOf({ datetime: '2024-10-27 02:30', tz: 'Europe/Berlin', disambiguation: 'later' })).toMatchObject({
+      format: 'iso_local',
+      exact: '2024-10-27T01:30:00Z',
+      resolution: { kind: 'overlap', disambiguation: 'later', candidates: ['2024-10-27T00:30:00Z', '2024-10-27T01:30:00Z'] },
+      local: { time_zone: 'Europe/Berlin', iso: '2024-10-27T02:30:00+01:00' },
+    });
+  });
+
+  it('carries leap_second from a text datetime at a real leap second', () => {
+    expect(bodyOf({ datetime: 'Sat, 31 Dec 2016 23:59:60 GMT' })).toMatchObject({
+      format: 'rfc5322',
+      exact: '2016-12-31T23:59:59Z',
+      leap_second: true,
+    });
+  });
+
+  it('refuses a floating text datetime with no zone, naming datetime', () => {
+    expectDomainError(() => format.execute({ datetime: '2024-01-01 10:00' }), 'DATETIME_MISSING_ZONE', /^datetime .*\btz\b/);
+    expectDomainError(() => format.execute({ datetime: '2024-W01-1' }), 'DATETIME_MISSING_ZONE', /^datetime /);
+  });
+
+  it("refuses what nothing reads with /to-unix's refusal and identify's near-miss note", () => {
+    expectDomainError(
+      () => format.execute({ datetime: '2023-02-29 10:00:00' }),
+      'DATETIME_INVALID',
+      /^datetime must be an RFC 3339 date-time.*; .*iso_local.*2023-02-29/,
+    );
+    expectDomainError(
+      () => format.execute({ datetime: 'Fri Nov 27 12:54:46 CET 2026' }),
+      'DATETIME_INVALID',
+      /^datetime must be an RFC 3339 date-time.*; .*date_command.*CET/,
+    );
+  });
+
+  // Contract §3d: "a bracket that differs from tz (as in section 3b)" is two zones; java_zoned reads "as rfc9557".
+  it('refuses an RFC 9557 bracket that differs from tz, naming both', () => {
+    expectDomainError(
+      () => format.execute({ datetime: '2024-01-01T10:00:00+01:00[Europe/Paris]', tz: 'Asia/Tokyo' }),
+      'DATETIME_ZONE_MISMATCH',
+      /Europe\/Paris.*Asia\/Tokyo/,
+    );
+  });
+
+  // Known bug: a java_zoned operand's bracket is ignored when tz names another zone (adda97b).
+  it.fails('refuses a java_zoned bracket that differs from tz, as it refuses an RFC 9557 one', () => {
+    expectDomainError(
+      () => format.execute({ datetime: '2024-01-01T10:00+01:00[Europe/Paris]', tz: 'Asia/Tokyo' }),
+      'DATETIME_ZONE_MISMATCH',
+      /Europe\/Paris.*Asia\/Tokyo/,
+    );
+  });
+});

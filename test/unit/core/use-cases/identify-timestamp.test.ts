@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMAT_TABLE, IDENTIFY_FORMATS, lex } from '../../../../src/core/time/identify-formats.js';
+import { ConvertDatetimeToUnix } from '../../../../src/core/use-cases/convert-datetime-to-unix.js';
 import { IdentifyTimestamp, type Candidate } from '../../../../src/core/use-cases/identify-timestamp.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
@@ -320,5 +321,108 @@ describe('IdentifyTimestamp', () => {
 
   it('has one row per format code, in the order of the codes', () => {
     expect(FORMAT_TABLE.map((row) => row.format)).toEqual([...IDENTIFY_FORMATS]);
+  });
+});
+
+// Contract §3c, "Readings that say what they assumed": a floating reading carries what /to-unix says of that wall time.
+describe('IdentifyTimestamp, floating readings in a DST change', () => {
+  const toUnix = new ConvertDatetimeToUnix();
+  // Europe/Berlin (tzdata): 2024-03-31 02:00 CET springs to 03:00 CEST at 01:00Z; 2024-10-27 03:00 CEST falls
+  // back to 02:00 CET at 01:00Z. So 02:30 is skipped in March and happens twice in October.
+  const GAP = ['2024-03-31T00:30:00Z', '2024-03-31T01:30:00Z'];
+  const OVERLAP = ['2024-10-27T00:30:00Z', '2024-10-27T01:30:00Z'];
+
+  it.each([
+    ['2024-03-31 02:30:00', 'gap', GAP, { compatible: GAP[1], earlier: GAP[0], later: GAP[1] }],
+    ['2024-03-31T02:30:00', 'gap', GAP, { compatible: GAP[1], earlier: GAP[0], later: GAP[1] }],
+    ['2024-03-31 02:30', 'gap', GAP, { compatible: GAP[1], earlier: GAP[0], later: GAP[1] }],
+    ['2024-10-27 02:30', 'overlap', OVERLAP, { compatible: OVERLAP[0], earlier: OVERLAP[0], later: OVERLAP[1] }],
+    ['2024-10-27T02:30', 'overlap', OVERLAP, { compatible: OVERLAP[0], earlier: OVERLAP[0], later: OVERLAP[1] }],
+    ['2024-10-27 02:30:00', 'overlap', OVERLAP, { compatible: OVERLAP[0], earlier: OVERLAP[0], later: OVERLAP[1] }],
+  ] as const)('%s in Europe/Berlin is a %s, read per disambiguation', (value, kind, candidates, chosen) => {
+    for (const [disambiguation, exact] of Object.entries(chosen)) {
+      const answer = identify.execute({ value, tz: 'Europe/Berlin', disambiguation });
+      expect(
+        answer.candidates.map((candidate) => candidate.format),
+        disambiguation,
+      ).toEqual(['iso_local']);
+      expect(answer.candidates[0], disambiguation).toMatchObject({
+        exact,
+        fields: { zone_assumed: 'Europe/Berlin' },
+        resolution: { kind, disambiguation, candidates },
+      });
+    }
+    // compatible is the default.
+    expect(identify.execute({ value, tz: 'Europe/Berlin' }).candidates[0]?.resolution?.disambiguation).toBe('compatible');
+  });
+
+  it('writes resolution exactly as /to-unix does for the same wall time, with T or a space', () => {
+    for (const [wall, disambiguation] of [
+      ['2024-03-31T02:30:00', 'earlier'],
+      ['2024-10-27T02:30:00', 'later'],
+      ['2024-10-27T02:30:00', 'compatible'],
+      ['2024-07-01T12:00:00', 'compatible'],
+    ] as const) {
+      const expected = toUnix.execute({ datetime: wall, tz: 'Europe/Berlin', disambiguation }).resolution;
+      for (const value of [wall, wall.replace('T', ' ')]) {
+        const candidate = identify.execute({ value, tz: 'Europe/Berlin', disambiguation }).candidates[0];
+        expect(candidate?.resolution, value).toEqual(expected);
+      }
+    }
+  });
+
+  it('gives every floating format a resolution, unique where the wall time occurs once, in UTC without tz', () => {
+    const unique = (instant: string) => ({ kind: 'unique', disambiguation: 'compatible', candidates: [instant] });
+    expect(identify.execute({ value: '2024-01-01 10:00:00' }).candidates[0]?.resolution).toEqual(unique('2024-01-01T10:00:00Z'));
+    // 2024-03-31, 2024-W13-7 and 2024-091 are one day, whose midnight in Berlin is 2024-03-30T23:00:00Z (still CET).
+    for (const value of ['2024-03-31', '2024-W13-7', '2024-091']) {
+      expect(identify.execute({ value, tz: 'Europe/Berlin' }).candidates[0]?.resolution, value).toEqual(unique('2024-03-30T23:00:00Z'));
+    }
+    // A value with its own offset is not floating: no resolution.
+    expect(identify.execute({ value: '2024-03-31T02:30:00+01:00', tz: 'Europe/Berlin' }).candidates[0]).not.toHaveProperty('resolution');
+  });
+
+  it('leaves a floating reading out with reject, and names the gap or overlap and both instants', () => {
+    const gap = identify.execute({ value: '2024-03-31 02:30:00', tz: 'Europe/Berlin', disambiguation: 'reject' });
+    expect(gap.candidates).toEqual([]);
+    expect(gap.notes[0]).toMatch(/reject/);
+    expect(gap.notes[0]).toMatch(/gap/);
+    for (const instant of GAP) expect(gap.notes[0]).toContain(instant);
+    const overlap = identify.execute({ value: '2024-10-27T02:30', tz: 'Europe/Berlin', disambiguation: 'reject' });
+    expect(overlap.candidates).toEqual([]);
+    expect(overlap.notes[0]).toMatch(/overlap/);
+    for (const instant of OVERLAP) expect(overlap.notes[0]).toContain(instant);
+    // A wall time that occurs once is kept with reject.
+    expect(
+      identify.execute({ value: '2024-07-01 12:00', tz: 'Europe/Berlin', disambiguation: 'reject' }).candidates[0]?.resolution,
+    ).toEqual({ kind: 'unique', disambiguation: 'reject', candidates: ['2024-07-01T10:00:00Z'] });
+  });
+
+  it('refuses another disambiguation, naming it', () => {
+    expectDomainError(
+      () => identify.execute({ value: '2024-10-27 02:30', tz: 'Europe/Berlin', disambiguation: 'Later' }),
+      'DISAMBIGUATION_INVALID',
+      /^disambiguation must be one of compatible, earlier, later, reject/,
+    );
+    expectDomainError(() => identify.execute({ value: '1700000000', disambiguation: '' }), 'DISAMBIGUATION_INVALID', /^disambiguation /);
+  });
+});
+
+describe('IdentifyTimestamp, what section 3 reads as well', () => {
+  it('flags the leap second of 2016 instead of dropping it', () => {
+    // IERS Bulletin C 52: a positive leap second at the end of 2016-12-31.
+    const { candidates } = identify.execute({ value: '2016-12-31T23:59:60Z' });
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]).toMatchObject({ format: 'rfc3339', exact: '2016-12-31T23:59:59Z', leap_second: true });
+  });
+
+  it('reads a space where a bare + was sent, and echoes the value as received', () => {
+    // A query string value=2024-01-01T10:00:00+05:00 with a bare + arrives as this.
+    const offset = identify.execute({ value: '2024-01-01T10:00:00 05:00' });
+    expect(offset.input).toBe('2024-01-01T10:00:00 05:00');
+    expect(offset.candidates[0]).toMatchObject({ format: 'rfc3339', exact: '2024-01-01T05:00:00Z' });
+    const mail = identify.execute({ value: ' Tue, 14 Nov 2023 22:13:20  0100 ' });
+    expect(mail.input).toBe(' Tue, 14 Nov 2023 22:13:20  0100 ');
+    expect(mail.candidates[0]).toMatchObject({ format: 'rfc5322', exact: '2023-11-14T21:13:20Z' });
   });
 });
