@@ -130,6 +130,11 @@ function readAsText(name: string, text: string, zone: string | undefined, option
       `${name} is written as ${first.row.format}, with no time zone: tz must name one (such as Europe/Berlin), as local time is ambiguous`,
     );
   }
+  // A zone the value names in brackets (java_zoned) is one zone, and tz another, as /to-unix says of RFC 9557.
+  const named = first.reading.fields['time_zone'];
+  if (typeof named === 'string' && zone !== undefined && !sameZone(named, zone)) {
+    throw new DomainError('DATETIME_ZONE_MISMATCH', `${name} names the zone ${named} but tz names ${zone}; give one zone or the same one`);
+  }
   const instants = new Set(readings.map(({ reading }) => reading.unixNs));
   if (instants.size > 1) {
     throw new DomainError(
