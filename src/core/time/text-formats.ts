@@ -125,9 +125,24 @@ function wallClock(year: number, month: number, day: number, hour = 0, minute = 
  */
 function clockOf(match: RegExpExecArray, groups: readonly number[]): WallClock | Fault {
   const [year, month, day, hour, minute, second] = groups.slice(0, 6).map((group) => match[group] ?? '0');
-  const monthNumber = /^\d+$/.test(month ?? '') ? Number(month) : monthOf(month ?? '');
+  const named = !/^\d+$/.test(month ?? '');
   const fraction = groups[6] === undefined ? '' : (match[groups[6]] ?? '');
-  return wallClock(Number(year), monthNumber, Number(day?.trim()), Number(hour), Number(minute), Number(second), fraction);
+  const clock = wallClock(
+    Number(year),
+    named ? monthOf(month ?? '') : Number(month),
+    Number(day?.trim()),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    fraction,
+  );
+  if (!named || !isFault(clock) || clock.fault !== 'date') return clock;
+  // A date with a month name is quoted as written, its parts in the value's own order: "Nov 32 2026".
+  const written = groups
+    .slice(0, 3)
+    .sort((a, b) => a - b)
+    .map((group) => (match[group] ?? '').trim());
+  return { fault: 'date', text: written.join(' ') };
 }
 
 /** An ISO value's offset in seconds east of UTC (Z, UTC and GMT are 0), undefined without one, or the fault. */

@@ -283,6 +283,10 @@ describe('near misses', () => {
     ['2024-01-32T00:00:00Z', 'rfc3339', ['2024-01-32']],
     ['2023-02-29 10:00:00', 'iso_local', ['2023-02-29']],
     ['2023-02-30 22:13:20 +0000 UTC', 'go_time', ['2023-02-30']],
+    // With a month name, in the value's own order.
+    ['Fri Nov 32 12:54:46 UTC 2026', 'date_command', ['its date Nov 32 2026 does not exist']],
+    ['Thu, 30 Feb 2024 10:00:00 GMT', 'rfc5322', ['its date 30 Feb 2024 does not exist']],
+    ['[31/Apr/2000:13:55:36 -0700]', 'clf', ['its date 31 Apr 2000 does not exist']],
     // Hour 24 and minute 60.
     ['2024-01-01T24:00:00Z', 'rfc3339', ['24:00:00']],
     ['2024-01-01T10:60:00Z', 'rfc3339', ['10:60:00']],
