@@ -71,7 +71,8 @@ const NAMED_ZONES: Readonly<Record<string, number>> = {
 
 /** Why a value of a format's shape names no instant, with the part at fault as written. */
 export type Fault =
-  | { readonly fault: 'date' | 'time' | 'offset' | 'zone' | 'week' | 'ordinal' | 'abbreviation'; readonly text: string }
+  | { readonly fault: 'date' | 'time' | 'offset' | 'week' | 'ordinal' | 'abbreviation'; readonly text: string }
+  | { readonly fault: 'zone'; readonly text: string; readonly offset?: string }
   | { readonly fault: 'leap'; readonly text: string }
   | { readonly fault: 'zone_offset'; readonly text: string; readonly zone: string; readonly wall: string };
 
@@ -89,7 +90,7 @@ function faultPhrase(fault: Fault): string {
     case 'leap':
       return `its second 60 falls at ${fault.text} in UTC, when no leap second occurred: only 27 days from 1972-06-30 to 2016-12-31 ended with one`;
     case 'zone':
-      return `its zone [${fault.text}] is not an IANA time zone`;
+      return `its zone [${fault.text}]${fault.offset === undefined ? '' : `, given with the offset ${fault.offset},`} is not an IANA time zone`;
     case 'zone_offset':
       return `its offset ${fault.text} is not one ${fault.zone} ever had at ${fault.wall}`;
     case 'week':
@@ -268,7 +269,7 @@ export const isoClock = (parts: IsoParts): WallClock | Fault =>
   wallClock(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second ?? 0, parts.fraction ?? '');
 
 /** The zone an RFC 9557 bracket names, as the runtime spells it, or the fault. */
-export function bracketZone(name: string): string | Fault {
+export function bracketZone(name: string): string | Extract<Fault, { fault: 'zone' }> {
   try {
     return resolveZone(name);
   } catch (error) {
@@ -369,7 +370,9 @@ function ownOffset(parts: IsoParts): Reading | Fault {
   const clock = isoClock(parts);
   if (isFault(clock)) return clock;
   const zone = parts.bracket === undefined ? undefined : bracketZone(parts.bracket);
-  if (zone !== undefined && typeof zone !== 'string') return zone;
+  if (zone !== undefined && typeof zone !== 'string') {
+    return parts.zone === undefined || parts.zone.style === 'Z' ? zone : { ...zone, offset: parts.zone.text.replace(/^ /, '+') };
+  }
   const instant = isoInstant(parts, clock, zone, 'compatible');
   if (isFault(instant)) return instant;
   return {

@@ -298,7 +298,8 @@ describe('near misses', () => {
     ['2024-W53-1', 'iso_week_date', ['2024-W53']],
     ['2023-366', 'iso_ordinal_date', ['2023-366']],
     // An unknown bracketed zone, and an offset the zone never had at that wall time.
-    ['2024-01-01T10:00:00+01:00[Mars/Olympus]', 'rfc9557', ['Mars/Olympus']],
+    ['2024-01-01T10:00:00+01:00[Mars/Olympus]', 'rfc9557', ['its zone [Mars/Olympus], given with the offset +01:00, is not']],
+    ['2024-01-01T10:00:00Z[Mars/Olympus]', 'rfc9557', ['its zone [Mars/Olympus] is not an IANA time zone']],
     ['2024-01-01T10:00:00+05:00[Europe/Paris]', 'rfc9557', ['Europe/Paris', '+05:00']],
     ['2024-01-01T10:00+01:00[Mars/Olympus]', 'java_zoned', ['Mars/Olympus']],
     ['2024-01-01T10:00+05:00[Europe/Paris]', 'java_zoned', ['Europe/Paris', '+05:00']],
