@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api } from './api.js';
+import { api, describeFailure } from './api.js';
 import { PasteField, failureText } from './common.js';
 import { useAnswer, useDebounced, type Answer, type ReportSecrets } from './hooks.js';
 import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
 import { decodeFragment, holdsPrivateKey, shareLink, type ShareLink } from './share.js';
-import { BROWSER_ZONE, DateTimeView, IdentifyView } from './time.js';
+import { BROWSER_ZONE, DateTimeView, FIELD_LABELS, IdentifyView } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
@@ -35,15 +35,22 @@ function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): 
       return async () => ({ kind: 'token', body: await api.jwt.decode.query({ token: recognised.value, check_secrets: checkSecrets }) });
     case 'key':
       return async () => ({ kind: 'key', body: await api.jwt.inspectKey.query({ key: recognised.value }) });
-    case 'value':
-      return async () => ({ kind: 'value', body: await api.unixTimestamp.identify.query({ value: recognised.value, tz: zone }) });
-    case 'datetime': {
-      // A bracketed zone names itself; another `tz` beside it would be refused.
-      const tz = recognised.value.includes('[') ? undefined : zone;
-      return async () => ({
-        kind: 'datetime',
-        body: await api.unixTimestamp.toUnix.query({ datetime: recognised.value, tz, disambiguation }),
-      });
+    case 'value': {
+      const { value } = recognised;
+      return async () => {
+        const body = await api.unixTimestamp.identify.query({ value, tz: zone, disambiguation });
+        if (body.candidates.length > 0) return { kind: 'value', body };
+        // What identify does not read may still be a date-time that to-unix reads (an RFC 9557 zone with no offset,
+        // `2024-03-31T12:00:00[Europe/Berlin]`): the service decides, and its refusal adds nothing to identify's notes.
+        try {
+          // A bracketed zone names itself; another `tz` beside it would be refused.
+          const tz = value.includes('[') ? undefined : zone;
+          return { kind: 'datetime', body: await api.unixTimestamp.toUnix.query({ datetime: value, tz, disambiguation }) };
+        } catch (error) {
+          if (describeFailure(error).kind === 'invalid') return { kind: 'value', body };
+          throw error;
+        }
+      };
     }
   }
 }
@@ -142,14 +149,7 @@ export function App() {
         </p>
       </header>
       <main>
-        <PasteField
-          id="input"
-          label="Token, key or timestamp"
-          hint="Answers appear as you type."
-          rows={5}
-          value={input}
-          onValue={setInput}
-        />
+        <PasteField id="input" label={FIELD_LABELS.input} hint="Answers appear as you type." rows={5} value={input} onValue={setInput} />
         <div class="actions">
           <label class="check">
             <input type="checkbox" checked={checkSecrets} onChange={(event) => setCheckSecrets(event.currentTarget.checked)} /> Try publicly
@@ -214,7 +214,15 @@ export function App() {
             ) : null}
           </>
         ) : null}
-        {shown?.kind === 'value' ? <IdentifyView body={shown.body} zone={zone} onZone={setZone} /> : null}
+        {shown?.kind === 'value' ? (
+          <IdentifyView
+            body={shown.body}
+            zone={zone}
+            onZone={setZone}
+            disambiguation={disambiguation}
+            onDisambiguation={setDisambiguation}
+          />
+        ) : null}
         {shown?.kind === 'value' && shown.body.candidates[0] !== undefined ? (
           <InstantTools operand={shown.body.candidates[0].exact} tz={zone} />
         ) : null}

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { CopyButton, FailureNote, Scroll, Section } from './common.js';
 import { useAnswer, useDebounced, type Answer } from './hooks.js';
+import { FIELD_LABELS, failureForPeople } from './time.js';
 import type { Added, Diffed, Formatted } from './types.js';
 
 /** What an instant tool reads: the instant as a date-time (`datetime`, or a `from`), and the request's zone. */
@@ -26,7 +27,7 @@ function EveryFormat({ operand, tz, disambiguation }: Instant) {
   return (
     <details class="every-format" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Every format</summary>
-      {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
+      {answer.state === 'failed' ? <FailureNote failure={failureForPeople(answer.failure)} /> : null}
       {body === undefined ? null : (
         <Scroll label="The instant in every format">
           <table>
@@ -143,7 +144,7 @@ function Calculator({ operand, tz, disambiguation }: Instant) {
       </fieldset>
       <p class="field">
         <label for="calculate-input">
-          {mode === 'add' ? 'Duration (ISO 8601: P1D, PT36H, -P1M)' : 'Other instant (a timestamp or a date-time)'}
+          {mode === 'add' ? `${FIELD_LABELS.duration} (ISO 8601: P1D, PT36H, -P1M)` : `${FIELD_LABELS.other} (a timestamp or a date-time)`}
         </label>
         <input
           id="calculate-input"
@@ -153,7 +154,7 @@ function Calculator({ operand, tz, disambiguation }: Instant) {
           spellcheck={false}
         />
       </p>
-      {answer.state === 'failed' ? <FailureNote failure={answer.failure} /> : null}
+      {answer.state === 'failed' ? <FailureNote failure={failureForPeople(answer.failure)} /> : null}
       {current?.kind === 'diff' ? (
         <dl class="facts calculated">
           <dt>On the calendar in {current.body.time_zone}</dt>

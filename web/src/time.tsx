@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { Failure } from './api.js';
 import { Name, Scroll, Section } from './common.js';
 import type { Identified, Local, ToUnix } from './types.js';
 import { currentZoneName, zoneChoices } from './zones.js';
@@ -11,7 +12,7 @@ export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: stri
   const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
   return (
     <p class="field">
-      <label for="zone">Time zone</label>
+      <label for="zone">{FIELD_LABELS.zone}</label>
       <select id="zone" value={zone} onChange={(event) => onZone(event.currentTarget.value)}>
         {zones.map((name) => (
           <option key={name} value={name}>
@@ -45,16 +46,46 @@ export function LocalTime({ local }: { local: Local }) {
   );
 }
 
-/** The service's notes are written for API callers; the page says them in its own words, where its zone picker stands for `tz`. */
+/** The labels on screen of the fields that stand for the service's parameters; a refusal names a field by its label. */
+export const FIELD_LABELS = {
+  /** The one input: `value`, and as an operand `datetime` or `from`. */
+  input: 'Token, key or timestamp',
+  /** The zone picker: `tz`. */
+  zone: 'Time zone',
+  /** The calculator's second instant: `to`. */
+  other: 'Other instant',
+  /** The calculator's duration: `duration`. */
+  duration: 'Duration',
+} as const;
+
+const quoted = (label: string): string => `“${label}”`;
+
+/**
+ * The service's notes and refusals are written for API callers; the page says them in its own words, where its
+ * fields stand for the parameters (`tz`, `to`…): each is named by its label. `to` and `from` are English words
+ * too, so only where a parameter is a sentence's subject: first, after `; ` or after `but `.
+ */
 const NOTE_WORDS: readonly (readonly [RegExp, string])[] = [
   [/, the zone tz names$/, ', the time zone chosen below'],
   [/; tz names another zone to read it in$/, '; choose another time zone below to read it there'],
   [/the formats identify reads/, 'the formats this page reads'],
   [/^value /, 'This value '],
+  // An operand that no format reads: the fields read every format identify reads, not RFC 3339 alone.
+  [/ must be an RFC 3339 date-time such as /, ' must be a timestamp or a date-time this page reads, such as '],
+  [/(^|; |but )to\b/g, `$1${quoted(FIELD_LABELS.other)}`],
+  [/(^|; |but )(?:from|datetime)\b/g, `$1${quoted(FIELD_LABELS.input)}`],
+  [/\btz\b/g, quoted(FIELD_LABELS.zone)],
+  [/^duration\b/, quoted(FIELD_LABELS.duration)],
 ];
 
 const noteForPeople = (note: string): string =>
   NOTE_WORDS.reduce((text, [words, ours]) => text.replace(words, ours), note).replace(/[^.]$/, '$&.');
+
+/** A failed call in the page's words: a refusal names the page's fields, never the service's parameters. */
+export const failureForPeople = (failure: Failure): Failure =>
+  failure.kind === 'invalid'
+    ? { kind: 'invalid', message: noteForPeople(failure.message).replace(/^\p{Ll}/u, (first) => first.toUpperCase()) }
+    : failure;
 
 const fieldsText = (fields: Record<string, string | number>): string =>
   Object.entries(fields)
@@ -91,8 +122,15 @@ function Candidates({ rows, caption }: { rows: Identified['candidates']; caption
   );
 }
 
-/** identify's readings, best first; the implausible ones folded away. */
-export function IdentifyView({ body, zone, onZone }: { body: Identified; zone: string; onZone: (zone: string) => void }) {
+/** identify's readings, best first; the implausible ones folded away. A floating best reading shows its gap or overlap. */
+export function IdentifyView(props: {
+  body: Identified;
+  zone: string;
+  onZone: (zone: string) => void;
+  disambiguation: string;
+  onDisambiguation: (choice: string) => void;
+}) {
+  const { body, zone, onZone, disambiguation, onDisambiguation } = props;
   const plausible = body.candidates.filter((candidate) => candidate.plausible);
   const implausible = body.candidates.filter((candidate) => !candidate.plausible);
   const best = body.candidates[0];
@@ -102,7 +140,11 @@ export function IdentifyView({ body, zone, onZone }: { body: Identified; zone: s
       {body.notes.map((note, index) => (
         <p key={index}>{noteForPeople(note)}</p>
       ))}
+      {best?.leap_second ? <LeapSecond /> : null}
       <ZonePicker zone={zone} onZone={onZone} />
+      {best?.resolution === undefined ? null : (
+        <WallClock resolution={best.resolution} chosen={best.utc.iso} disambiguation={disambiguation} onDisambiguation={onDisambiguation} />
+      )}
       {best?.local === undefined ? null : (
         <Section title="In your zone">
           <LocalTime local={best.local} />
@@ -127,7 +169,44 @@ export function IdentifyView({ body, zone, onZone }: { body: Identified; zone: s
 
 const KIND_WORDS = { unique: 'exists once', gap: 'is skipped by a change of offset (a gap)', overlap: 'happens twice (an overlap)' };
 
-/** A date-time read by to-unix; in a gap or overlap, both candidates and the one chosen. */
+const LeapSecond = () => <p>A leap second: read as the second before it, as RFC 3339 readers do.</p>;
+
+type Resolution = NonNullable<ToUnix['resolution']>;
+
+/** A wall-clock time read in a zone: whether it exists once, and in a gap or overlap both candidates, the one chosen, and the choice. */
+function WallClock(props: { resolution: Resolution; chosen: string; disambiguation: string; onDisambiguation: (choice: string) => void }) {
+  const { resolution, chosen, disambiguation, onDisambiguation } = props;
+  return (
+    <Section title="Wall-clock time">
+      <p>
+        This local time {KIND_WORDS[resolution.kind]}
+        {resolution.kind === 'unique' ? '.' : ':'}
+      </p>
+      {resolution.kind === 'unique' ? null : (
+        <>
+          <ul class="candidates">
+            {resolution.candidates.map((candidate, index) => (
+              <li key={candidate}>
+                {index === 0 ? 'Earlier' : 'Later'}: <code>{candidate}</code>
+                {candidate === chosen ? ' (chosen)' : ''}
+              </li>
+            ))}
+          </ul>
+          <p class="field">
+            <label for="disambiguation">Choice in a gap or overlap</label>
+            <select id="disambiguation" value={disambiguation} onChange={(event) => onDisambiguation(event.currentTarget.value)}>
+              <option value="compatible">compatible (as JavaScript and most libraries)</option>
+              <option value="earlier">earlier</option>
+              <option value="later">later</option>
+            </select>
+          </p>
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** A date-time that only to-unix reads (an RFC 9557 zone with no offset); in a gap or overlap, both candidates and the one chosen. */
 export function DateTimeView(props: {
   body: ToUnix;
   zone: string;
@@ -136,38 +215,12 @@ export function DateTimeView(props: {
   onDisambiguation: (choice: string) => void;
 }) {
   const { body, zone, onZone, disambiguation, onDisambiguation } = props;
-  const resolution = body.resolution;
   return (
     <div>
-      {body.leap_second ? <p>A leap second: read as the second before it, as RFC 3339 readers do.</p> : null}
+      {body.leap_second ? <LeapSecond /> : null}
       <ZonePicker zone={zone} onZone={onZone} />
-      {resolution === undefined ? null : (
-        <Section title="Wall-clock time">
-          <p>
-            This local time {KIND_WORDS[resolution.kind]}
-            {resolution.kind === 'unique' ? '.' : ':'}
-          </p>
-          {resolution.kind === 'unique' ? null : (
-            <>
-              <ul class="candidates">
-                {resolution.candidates.map((candidate, index) => (
-                  <li key={candidate}>
-                    {index === 0 ? 'Earlier' : 'Later'}: <code>{candidate}</code>
-                    {candidate === body.utc.iso ? ' (chosen)' : ''}
-                  </li>
-                ))}
-              </ul>
-              <p class="field">
-                <label for="disambiguation">Choice in a gap or overlap</label>
-                <select id="disambiguation" value={disambiguation} onChange={(event) => onDisambiguation(event.currentTarget.value)}>
-                  <option value="compatible">compatible (as JavaScript and most libraries)</option>
-                  <option value="earlier">earlier</option>
-                  <option value="later">later</option>
-                </select>
-              </p>
-            </>
-          )}
-        </Section>
+      {body.resolution === undefined ? null : (
+        <WallClock resolution={body.resolution} chosen={body.utc.iso} disambiguation={disambiguation} onDisambiguation={onDisambiguation} />
       )}
       {body.local === undefined ? null : (
         <Section title="In the zone">
