@@ -23,6 +23,16 @@ const root = ['**/composition-root*', '**/config/**', '**/main*'];
 
 const restrict = (...patterns) => ['error', { patterns }];
 const only = (group, message) => ({ group, message });
+/** What every driving adapter may not import, and what one kind of them may not import besides. */
+const driving = (...more) =>
+  restrict(
+    only(
+      ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
+      'Driving adapters reach infrastructure only through core ports.',
+    ),
+    ...more,
+  );
+const transportsApart = (group) => only(group, 'Transports do not import each other.');
 
 module.exports = {
   root: true,
@@ -36,6 +46,8 @@ module.exports = {
     '@typescript-eslint/consistent-type-imports': 'error',
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     'no-console': 'error',
+    // One import line a module, and one more for its types (consistent-type-imports writes those apart).
+    'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
   },
   overrides: [
     {
@@ -62,65 +74,24 @@ module.exports = {
         ),
       },
     },
-    {
-      files: ['src/adapters/driving/**/*.ts'],
-      rules: {
-        'no-restricted-imports': restrict(
-          only(
-            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
-            'Driving adapters reach infrastructure only through core ports.',
-          ),
-        ),
-      },
-    },
+    { files: ['src/adapters/driving/**/*.ts'], rules: { 'no-restricted-imports': driving() } },
     {
       files: ['src/adapters/driving/contract/**/*.ts'],
       rules: {
-        'no-restricted-imports': restrict(
-          only(
-            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
-            'Driving adapters reach infrastructure only through core ports.',
-          ),
+        'no-restricted-imports': driving(
           only(['**/trpc/**', '**/http/**', '**/cli/**', 'express', '@trpc/*'], 'The API contract knows no transport.'),
         ),
       },
     },
     {
       files: ['src/adapters/driving/trpc/**/*.ts'],
-      rules: {
-        'no-restricted-imports': restrict(
-          only(
-            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
-            'Driving adapters reach infrastructure only through core ports.',
-          ),
-          only(['**/http/**', '**/cli/**', 'express'], 'Transports do not import each other.'),
-        ),
-      },
+      rules: { 'no-restricted-imports': driving(transportsApart(['**/http/**', '**/cli/**', 'express'])) },
     },
     {
       files: ['src/adapters/driving/cli/**/*.ts'],
-      rules: {
-        'no-restricted-imports': restrict(
-          only(
-            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
-            'Driving adapters reach infrastructure only through core ports.',
-          ),
-          only(['**/http/**', '**/trpc/**', 'express', '@trpc/*'], 'Transports do not import each other.'),
-        ),
-      },
+      rules: { 'no-restricted-imports': driving(transportsApart(['**/http/**', '**/trpc/**', 'express', '@trpc/*'])) },
     },
-    {
-      files: ['src/adapters/driving/http/**/*.ts'],
-      rules: {
-        'no-restricted-imports': restrict(
-          only(
-            ['**/driven/**', 'ioredis', 'rate-limiter-flexible', 'inversify', ...root],
-            'Driving adapters reach infrastructure only through core ports.',
-          ),
-          only(['**/cli/**'], 'Transports do not import each other.'),
-        ),
-      },
-    },
+    { files: ['src/adapters/driving/http/**/*.ts'], rules: { 'no-restricted-imports': driving(transportsApart(['**/cli/**'])) } },
     {
       // The playground is a frontend like any other: the client package, Preact and its own modules.
       files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],

@@ -2,8 +2,7 @@
 // BENCH_STORE=none counts nothing (every call granted), memory and redis are the real stores.
 import { createHttpServer } from '../src/adapters/driving/http/server.js';
 import { loadConfig } from '../src/config/config.js';
-import { TOKENS, createContainer } from '../src/composition-root.js';
-import { buildHttpService } from '../src/composition-root.js';
+import { buildHttpService, createContainer, TOKENS } from '../src/composition-root.js';
 import type { RateLimitStore } from '../src/core/ports/rate-limit-store.js';
 
 const free: RateLimitStore = {

@@ -3,8 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadConfig } from '../src/config/config.js';
-import { createContainer } from '../src/composition-root.js';
-import { buildHttpService } from '../src/composition-root.js';
+import { buildHttpService, createContainer } from '../src/composition-root.js';
 import { restClientTypes } from '../test/support/rest-client-types.js';
 
 const { app, application } = buildHttpService(createContainer(loadConfig({ LOG_LEVEL: 'silent' })));

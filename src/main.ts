@@ -9,8 +9,7 @@ import { parserAnswerRecorder } from './adapters/driving/http/observability/requ
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { startClusterPrimary } from './adapters/driven/rate-limit-stores.js';
-import { createContainer } from './composition-root.js';
-import { buildHttpService } from './composition-root.js';
+import { buildHttpService, createContainer } from './composition-root.js';
 import { joinListener, ListenerBroker } from './adapters/driving/http/cluster-socket-sharing.js';
 
 // Under the 10 s the contract allows, so that closing the store and flushing logs fit too.

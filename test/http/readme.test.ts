@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
-import { TOKENS, createContainer } from '../../src/composition-root.js';
+import { buildHttpService, createContainer, TOKENS } from '../../src/composition-root.js';
 import { FixedClock } from '../support/fakes.js';
-import { buildHttpService } from '../../src/composition-root.js';
 
 /** Every `$ curl -s '<url>'` example of a document (a POST with `--json '<body>'`), with the answer on the line after it. */
 const examplesOf = (document: string) =>

@@ -3,9 +3,8 @@ import { eventually } from '../support/eventually.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
-import { createContainer } from '../../src/composition-root.js';
+import { buildHttpService, createContainer } from '../../src/composition-root.js';
 import { createRedisClient } from '../../src/adapters/driven/redis-connection.js';
-import { buildHttpService } from '../../src/composition-root.js';
 import { PrivateRedis, REDIS_URL, freePort } from '../support/redis-server.js';
 import {
   TO_UTC as toUtc,

@@ -6,9 +6,8 @@ import { createHttpServer, type ParserAnswerRecorder } from '../../src/adapters/
 import { loadConfig } from '../../src/config/config.js';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { TOKENS, USE_CASE_TOKENS, createContainer } from '../../src/composition-root.js';
+import { buildHttpService, createContainer, TOKENS, USE_CASE_TOKENS } from '../../src/composition-root.js';
 import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
-import { buildHttpService } from '../../src/composition-root.js';
 import type { UseCases } from '../../src/core/use-cases/index.js';
 import { FixedClock } from './fakes.js';
 

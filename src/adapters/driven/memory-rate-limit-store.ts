@@ -1,6 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
-import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy, RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
 
 export function usageFrom(res: RateLimiterRes): WindowUsage {
   return { consumed: res.consumedPoints, resetMs: res.msBeforeNext };

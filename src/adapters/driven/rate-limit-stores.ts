@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { RateLimitStore, StoreHealth } from '../../core/ports/rate-limit-store.js';
-import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy, RateLimitStore, StoreHealth } from '../../core/ports/rate-limit-store.js';
 import { ClusterRateLimitStore, startClusterRateLimitPrimary } from './cluster-rate-limit-store.js';
 import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
 import type { RedisConnection } from './redis-connection.js';
