@@ -7,12 +7,12 @@ import { launchChromium } from '../test/support/chromium.js';
 
 const PORT = process.env.SCREENSHOT_PORT ?? '3987';
 const origin = `http://127.0.0.1:${PORT}`;
-// The README's own examples, so that the pictures show what a reader can paste.
-const readme = readFileSync('README.md', 'utf8');
-const tokens = [...readme.matchAll(/decode\?token=(eyJ[\w.-]+)'/g)].map((match) => match[1]!);
+// The documents' own examples, the README's first, so that the pictures show what a reader can paste.
+const examples = ['README.md', 'docs/api.md'].map((document) => readFileSync(document, 'utf8')).join('\n');
+const tokens = [...examples.matchAll(/decode\?token=(eyJ[\w.-]+)'/g)].map((match) => match[1]!);
 const token = tokens[0];
-if (token === undefined) throw new Error('the README has no /jwt/decode example to show');
-// On a phone, the claims of the README's Entra ID access token: a table that must fit, long values wrapped.
+if (token === undefined) throw new Error('the README and docs/api.md have no /jwt/decode example to show');
+// On a phone, the claims of docs/api.md's Entra ID access token: a table that must fit, long values wrapped.
 const issuerOf = (jwt: string): unknown => {
   try {
     return (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { iss?: unknown }).iss;
@@ -21,7 +21,7 @@ const issuerOf = (jwt: string): unknown => {
   }
 };
 const entra = tokens.find((jwt) => String(issuerOf(jwt)).startsWith('https://sts.windows.net/'));
-if (entra === undefined) throw new Error('the README has no Entra ID token to show');
+if (entra === undefined) throw new Error('docs/api.md has no Entra ID token to show');
 
 const server = spawn(process.execPath, ['dist/main.js'], {
   env: { ...process.env, PORT, HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_STORE: 'memory' },

@@ -51,7 +51,7 @@ const entraWithOptionalClaims = tokenOf({
   },
 });
 
-/** What a person pastes: the README's examples, real tokens of four issuers, long names and values, and keys. */
+/** What a person pastes: the examples of the README and docs/api.md, real tokens of four issuers, long names and values, and keys. */
 const PASTED: readonly (readonly [string, () => Promise<string> | string])[] = [
   ...readmeExamples().map((value, index) => [`README example ${index + 1} (${value.slice(0, 24)}…)`, () => value] as const),
   ...Object.entries(VENDORS).map(([code, name]) => [`a token from ${name}`, () => vendorToken(code as keyof typeof VENDORS)] as const),

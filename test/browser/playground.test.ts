@@ -767,7 +767,7 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
   }
 
   // Each example its own test, on one page: a busy machine slows every answer, and no walk of them shares one budget.
-  describe("the README's examples, pasted one after another", () => {
+  describe('the examples of the README and docs/api.md, pasted one after another', () => {
     const examples = readmeExamples();
     let opened: OpenedPage;
 

@@ -1,19 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { buildHttpService, createContainer, TOKENS } from '../../src/composition-root.js';
 import { FixedClock } from '../support/fakes.js';
 
-/** Every `$ curl -s '<url>'` example of a document (a POST with `--json '<body>'`), with the answer on the line after it. */
-const examplesOf = (document: string) =>
-  [
-    ...readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8').matchAll(
-      /^\$ curl -s '(http:\/\/localhost:3000[^']+)'(?: --json '([^']+)')?\n(.+)$/gm,
-    ),
-  ].map(([, url = '', body, answer = '']) => [new URL(url), answer, body] as const);
-const examples = examplesOf('README.md');
-const apiExamples = examplesOf('docs/api.md');
+/** Every `$ curl -s '<url>'` example of a document's text (a POST with `--json '<body>'`), with the answer on the line after it. */
+const examplesOf = (text: string) =>
+  [...text.matchAll(/^\$ curl -s '(http:\/\/localhost:3000[^']+)'(?: --json '([^']+)')?\n(.+)$/gm)].map(
+    ([, url = '', body, answer = '']) => [new URL(url), answer, body] as const,
+  );
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const examples = examplesOf(readme);
+const apiExamples = examplesOf(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8'));
 
 /** The shape of a JSON value: its keys and value types, not its values. */
 const shapeOf = (value: unknown): unknown =>
@@ -36,13 +35,34 @@ function asShown(text: string, shown: string): string {
 }
 
 describe('README and docs/api.md examples', () => {
-  // The README states its JWT answers as of 2026-11-22T00:00:00Z: expiry and findings depend on the day.
+  // The documents state their JWT answers as of 2026-11-22T00:00:00Z: expiry and findings depend on the day.
   const container = createContainer(loadConfig({ RATE_LIMIT_POINTS: '1000', LOG_LEVEL: 'silent' }));
   container.rebind(TOKENS.Clock).toConstantValue(new FixedClock(Date.UTC(2026, 10, 22)));
   const { app } = buildHttpService(container);
 
-  it('has examples for every REST path and for tRPC', () => {
-    const paths = new Set(examples.map(([url]) => url.pathname));
+  // The README is a front door: what the service is, the two commands, the page, one example per area and the
+  // surfaces, with links into docs/. The rest of the examples live in docs/api.md, which this file replays too.
+  it('is at most 15 KB', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(15_360);
+  });
+
+  it('links only to files that exist', () => {
+    const targets = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)]
+      .map(([, target = '']) => target)
+      .filter((target) => !/^[a-z]+:/.test(target));
+    expect(targets.length).toBeGreaterThan(5);
+    for (const target of targets) expect(existsSync(new URL(`../../${target}`, import.meta.url)), target).toBe(true);
+  });
+
+  it('has an example for each area: time, tokens and keys', () => {
+    const paths = examples.map(([url]) => url.pathname);
+    expect(paths.some((path) => path.startsWith('/unix-timestamp/'))).toBe(true);
+    expect(paths.some((path) => path.startsWith('/jwt/') && path !== '/jwt/inspect-key')).toBe(true);
+    expect(paths).toContain('/jwt/inspect-key');
+  });
+
+  it('has, with docs/api.md, an example for every REST path and for tRPC', () => {
+    const paths = new Set([...examples, ...apiExamples].map(([url]) => url.pathname));
     for (const path of [
       '/unix-timestamp/now',
       '/unix-timestamp/to-utc',

@@ -15,14 +15,14 @@ export const ANSWER_MS = 15_000;
 export const budgetFor = (steps: number): number => 10_000 + steps * ANSWER_MS;
 
 /**
- * The values the README's examples send to the service (`token`, `timestamp`, `datetime` or `value`
- * of each `curl` line), once each, in the README's order: what a reader would paste into the page.
+ * The values the examples of the README and docs/api.md send to the service (`token`, `timestamp`,
+ * `datetime` or `value` of each `curl` line), once each, the README's first: what a reader would paste into the page.
  */
 export function readmeExamples(): string[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const pasted = [...readme.matchAll(/^\$ curl -s 'http:\/\/localhost:3000\/[^?']*\?(?:token|timestamp|datetime|value)=([^&']+)/gm)].map(
-    (match) => decodeURIComponent(match[1]!),
-  );
+  const documents = ['README.md', 'docs/api.md'].map((document) => readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8'));
+  const pasted = [
+    ...documents.join('\n').matchAll(/^\$ curl -s 'http:\/\/localhost:3000\/[^?']*\?(?:token|timestamp|datetime|value)=([^&']+)/gm),
+  ].map((match) => decodeURIComponent(match[1]!));
   return [...new Set(pasted)];
 }
 
