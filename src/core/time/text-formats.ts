@@ -1,7 +1,7 @@
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, NS_PER_SECOND, civilFromDays, daysFromCivil, daysInMonth, floorDiv, formatIsoSecond, isInRange } from './calendar.js';
 import { isFollowedByLeapSecond } from './leap-seconds.js';
-import type { FormatRow, Reading, ReadingContext, Unread } from './reading.js';
+import type { FormatRow, Lexed, Reading, ReadingContext, Unread } from './reading.js';
 import {
   exactResolution,
   resolveWallClock,
@@ -582,11 +582,22 @@ const textRow = (format: TextFormat, description: string, read: TextReader): For
   description,
   read: ({ text }, context) => outcome(format, read(text, context)),
 });
+/** A value's ISO parts, lexed once for all the ISO rows that read it. */
+const isoParts = new WeakMap<Lexed, IsoParts | null>();
+function isoOf(value: Lexed): IsoParts | undefined {
+  let parts = isoParts.get(value);
+  if (parts === undefined) {
+    parts = lexIso(value.text) ?? null;
+    isoParts.set(value, parts);
+  }
+  return parts ?? undefined;
+}
+
 const isoRow = (format: TextFormat, description: string, read: IsoReader): FormatRow<TextFormat> => ({
   format,
   description,
-  read: ({ text }, context) => {
-    const parts = lexIso(text);
+  read: (value, context) => {
+    const parts = isoOf(value);
     return parts === undefined ? undefined : outcome(format, read(parts, context));
   },
 });

@@ -57,6 +57,15 @@ const isRfc3339 = (parts: IsoParts): boolean =>
   parts.second !== undefined &&
   (parts.zone === undefined || parts.zone.style === 'Z' || parts.zone.style === 'HH:MM');
 
+/** Whether `/to-unix` reads the text's shape at all: an operand that it does not is read as identify reads it. */
+export const isRfc3339Shaped = (datetime: string): boolean => {
+  const parts = lexIso(datetime.trim());
+  return parts !== undefined && isRfc3339(parts);
+};
+
+/** `/to-unix`'s refusal of a value of no shape it reads, when no text format reads it either. */
+export const notRfc3339Refusal = (): DomainError => new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
+
 function parse(datetime: string): { parts: IsoParts; clock: WallClock; offset: number | undefined } {
   const text = datetime.trim();
   const parts = lexIso(text);

@@ -3,7 +3,7 @@ import { NS_PER_MS, RANGE_TEXT, exactInstant, floorDiv, isInRange } from '../tim
 import { lex, readWith } from '../time/identify-formats.js';
 import { TEXT_FORMAT_TABLE, lexIso, type TextFormat } from '../time/text-formats.js';
 import { localTime, parseDisambiguation, resolveZone, sameZone } from '../time/zones.js';
-import { convertDatetime, type DatetimeToUnix } from './convert-datetime-to-unix.js';
+import { convertDatetime, isRfc3339Shaped, notRfc3339Refusal, type DatetimeToUnix } from './convert-datetime-to-unix.js';
 import { convertTimestamp, type TimestampToUtc } from './convert-timestamp-to-utc.js';
 
 /**
@@ -62,10 +62,14 @@ function named<T>(name: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message.replace(/^(timestamp|datetime|tz)\b/, name));
+    if (error instanceof DomainError) throw renamed(name, error);
     throw error;
   }
 }
+
+/** A refusal with the operand's name in place of the parameter it was written for. */
+const renamed = (name: string, error: DomainError): DomainError =>
+  new DomainError(error.code, error.message.replace(/^(timestamp|datetime|tz)\b/, name));
 
 /** An answer body without its `source`. */
 function withoutSource<T extends { readonly source: string }>(body: T): Omit<T, 'source'> {
@@ -92,38 +96,43 @@ export function readOperand(
   const { unit, disambiguation } = options;
   let read: { body: TimestampToUtc | DatetimeToUnix; unixNs: bigint };
   if (as === 'timestamp') read = named(name, () => convertTimestamp({ timestamp: text, unit, tz: zone }));
-  else {
+  else if (!isRfc3339Shaped(text)) {
+    // Not RFC 3339 at all: read as identify reads a date written as text (contract §3d), at once.
+    // The refusal is made only when needed: an Error's stack costs more than reading the text.
+    return readAsText(name, text, zone, options, () => renamed(name, notRfc3339Refusal()));
+  } else {
     try {
       read = named(name, () => convertDatetime({ datetime: text, tz: zone, disambiguation }));
     } catch (error) {
       // Not RFC 3339: read as identify reads a date written as text (contract §3d).
       if (!(error instanceof DomainError) || error.code !== 'DATETIME_INVALID') throw error;
-      return readAsText(name, text, zone, options, error);
+      return readAsText(name, text, zone, options, () => error);
     }
   }
   return { body: { ...withoutSource(read.body), exact: exactInstant(read.unixNs).exact }, unixNs: read.unixNs };
 }
 
 /**
- * An operand `/to-unix` refused as not RFC 3339 (`refusal`), read as `identify`
+ * An operand `/to-unix` refuses as not RFC 3339 (`refuse` makes that refusal), read as `identify`
  * reads it with the request's zone and `disambiguation`: when the text formats
  * that read it give one instant, that is the operand, and its body names the
  * first format (with its `resolution` and `leap_second`). A floating value
  * needs the request's zone, as an RFC 3339 value without an offset does.
  * Formats that give different instants are refused, naming them; no reading
- * gets `refusal`, with identify's near-miss note when it has one.
+ * gets that refusal, with identify's near-miss note when it has one.
  */
-function readAsText(name: string, text: string, zone: string | undefined, options: OperandOptions, refusal: DomainError): Operand {
+function readAsText(name: string, text: string, zone: string | undefined, options: OperandOptions, refuse: () => DomainError): Operand {
   const disambiguation = parseDisambiguation(options.disambiguation);
   const { readings, nearMiss, leftOut } = readWith(TEXT_FORMAT_TABLE, lex(text.trim()), { zone, disambiguation, nowMs: options.nowMs });
   const [refused] = leftOut;
   if (refused !== undefined && readings.length === 0) throw new DomainError(refused.code, refused.message.replace(/^datetime\b/, name));
   if (readings.length === 0) {
     const note = nearMiss === undefined ? '' : `; ${nearMiss.replace(/^value\b/, name)}`;
+    const refusal = refuse();
     throw new DomainError(refusal.code, `${refusal.message}${note}`);
   }
   const [first] = readings;
-  if (first === undefined) throw refusal;
+  if (first === undefined) throw refuse();
   if (zone === undefined && first.reading.fields['zone_assumed'] !== undefined) {
     throw new DomainError(
       'DATETIME_MISSING_ZONE',
