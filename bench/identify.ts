@@ -1,6 +1,7 @@
 // make bench: what one identify call costs in-process, every format tried, for values that
 // match many formats and few. Rewrites the identify section of docs/benchmarks.md.
 // Targets: under 50 µs a call; a near miss (a text date with a field out of range) under 100 µs.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { timeEach } from './timing.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
@@ -52,7 +53,7 @@ for (const row of [...rows, ...misses])
 const section = `<!-- bench:identify:start -->
 ## identify per call
 
-Command: \`make bench\` (\`bench/identify.ts\`), Node ${process.version}, one core, in-process (no HTTP, no output validation). Every call tries all ${IDENTIFY_FORMATS.length} formats; the candidates found are built in full (\`utc\`, \`exact\`, \`fields\`).
+Command: \`make bench\` (\`bench/identify.ts\`), Node ${process.version}, commit ${spawnSync('git', ['rev-parse', '--short', 'HEAD']).stdout.toString().trim()}, ${new Date().toISOString().slice(0, 10)}, one core, in-process (no HTTP, no output validation). Every call tries all ${IDENTIFY_FORMATS.length} formats; the candidates found are built in full (\`utc\`, \`exact\`, \`fields\`).
 
 | Value | Candidates | median | p99 |
 |---|---:|---:|---:|

@@ -1,5 +1,6 @@
 // make bench: what one format, diff or add call costs in-process, in UTC and in a zone with DST, against
 // issue 33's targets. Rewrites the time-operations section of docs/benchmarks.md.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { timeEach } from './timing.js';
 import { FixedClock } from '../test/support/fakes.js';
@@ -45,7 +46,7 @@ process.stderr.write(`text operands / RFC 3339 operands: ${textRatio.toFixed(2)}
 const section = `<!-- bench:time-operations:start -->
 ## format, diff and add per call
 
-Command: \`make bench\` (\`bench/time-operations.ts\`), Node ${process.version}, one core, in-process (no HTTP, no output validation).
+Command: \`make bench\` (\`bench/time-operations.ts\`), Node ${process.version}, commit ${spawnSync('git', ['rev-parse', '--short', 'HEAD']).stdout.toString().trim()}, ${new Date().toISOString().slice(0, 10)}, one core, in-process (no HTTP, no output validation).
 
 | Call | median | p99 | Target (median) |
 |---|---:|---:|---:|
