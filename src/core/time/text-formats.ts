@@ -43,6 +43,9 @@ export const TEXT_FORMATS = [
 ] as const;
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
+/** The formats that carry no offset or zone of their own: read in the request's zone (contract §3c, orders 33–36). */
+export const FLOATING_FORMATS: readonly TextFormat[] = ['iso_local', 'iso_date', 'iso_week_date', 'iso_ordinal_date'];
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const FULL_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -73,7 +76,8 @@ const NAMED_ZONES: Readonly<Record<string, number>> = {
 export type Fault =
   | { readonly fault: 'date' | 'time' | 'offset' | 'week' | 'ordinal' | 'abbreviation'; readonly text: string }
   | { readonly fault: 'zone'; readonly text: string; readonly offset?: string }
-  | { readonly fault: 'leap'; readonly text: string }
+  /** `unixNs`: the instant the value would be, read as second 59, so that its range can be told first. */
+  | { readonly fault: 'leap'; readonly text: string; readonly unixNs: bigint }
   | { readonly fault: 'zone_offset'; readonly text: string; readonly zone: string; readonly wall: string };
 
 export const isFault = (outcome: object): outcome is Fault => 'fault' in outcome;
@@ -173,7 +177,7 @@ function atOffset(clock: WallClock, offset: number): { unixNs: bigint; leapSecon
   const unixNs = BigInt(unixSeconds) * NS_PER_SECOND + BigInt(clock.fractionNs);
   if (!leap) return { unixNs };
   const utc = formatIsoSecond(unixSeconds);
-  return isFollowedByLeapSecond(utc) ? { unixNs, leapSecond: true } : { fault: 'leap', text: `${utc.slice(0, 17)}60Z` };
+  return isFollowedByLeapSecond(utc) ? { unixNs, leapSecond: true } : { fault: 'leap', text: `${utc.slice(0, 17)}60Z`, unixNs };
 }
 
 /** A wall clock as `2024-03-31T02:30:00`, for messages. */
@@ -317,7 +321,7 @@ export function isoInstant(
   const { unixNs, resolution } = resolveWallClock(wall, zone, disambiguation);
   if (!leap) return { unixNs, resolution };
   const utc = formatIsoSecond(Number(floorDiv(unixNs, NS_PER_SECOND)));
-  return isFollowedByLeapSecond(utc) ? { unixNs, resolution, leapSecond: true } : { fault: 'leap', text: `${utc.slice(0, 17)}60Z` };
+  return isFollowedByLeapSecond(utc) ? { unixNs, resolution, leapSecond: true } : { fault: 'leap', text: `${utc.slice(0, 17)}60Z`, unixNs };
 }
 
 /** A floating wall clock read in the request's zone, or in UTC without one, saying so; `reject` in a gap or overlap leaves it out. */

@@ -1,13 +1,23 @@
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
 import { lex, readWith } from '../time/identify-formats.js';
-import { TEXT_FORMAT_TABLE, isFault, isoClock, isoInstant, isoOffset, lexIso, type IsoParts } from '../time/text-formats.js';
+import {
+  FLOATING_FORMATS,
+  TEXT_FORMAT_TABLE,
+  isFault,
+  isoClock,
+  isoInstant,
+  isoOffset,
+  lexIso,
+  type Fault,
+  type IsoInstant,
+  type IsoParts,
+} from '../time/text-formats.js';
 import {
   localTime,
   parseDisambiguation,
   resolveZone,
   sameZone,
-  type Disambiguation,
   type LocalTime,
   type WallClock,
   type WallClockResolution,
@@ -34,9 +44,7 @@ const MISSING_ZONE_MESSAGE =
   'datetime must end with a time zone, Z or ±HH:MM, or tz must name one (such as Europe/Berlin): local time is ambiguous';
 
 /** The text formats that carry their own offset or zone: a date-time written one of these ways is named in the refusal. */
-const OWN_ZONE_FORMATS = TEXT_FORMAT_TABLE.filter(
-  ({ format }) => !['iso_local', 'iso_date', 'iso_week_date', 'iso_ordinal_date'].includes(format),
-);
+const OWN_ZONE_FORMATS = TEXT_FORMAT_TABLE.filter(({ format }) => !FLOATING_FORMATS.includes(format));
 
 /** The refusal of a value that is not RFC 3339, naming the text format `identify` reads it as, when there is one. */
 function notRfc3339(text: string): DomainError {
@@ -130,7 +138,8 @@ export function convertDatetime({ datetime, tz, disambiguation }: DatetimeToUnix
       `datetime has the offset ${instant.text}, which ${instant.zone} never had at ${datetime.trim().slice(0, 19)}`,
     );
   }
-  const unixNs = isFault(instant) ? leapFree(parts, clock, zone, chosen) : instant.unixNs;
+  // parse() refused an impossible date, time or offset, so a fault left here is a second 60 with no leap second.
+  const { unixNs } = instant as IsoInstant | Extract<Fault, { fault: 'leap' }>;
   const unixMs = floorDiv(unixNs, NS_PER_MS);
   if (!isInRange(unixMs)) {
     throw new DomainError('DATETIME_OUT_OF_RANGE', `datetime is out of range: the UTC instant must fall ${RANGE_TEXT}`);
@@ -149,10 +158,4 @@ export function convertDatetime({ datetime, tz, disambiguation }: DatetimeToUnix
     source: 'datetime_utc',
   };
   return { body, unixNs };
-}
-
-/** The instant of a second 60 that is no leap second, read as second 59: only to check its range before refusing it. */
-function leapFree(parts: IsoParts, clock: WallClock, zone: string | undefined, disambiguation: Disambiguation): bigint {
-  const instant = isoInstant(parts, { ...clock, second: 59 }, zone, disambiguation);
-  return isFault(instant) ? 0n : instant.unixNs;
 }
