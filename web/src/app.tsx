@@ -5,13 +5,14 @@ import { useAnswer, useDebounced, type Answer, type ReportSecrets } from './hook
 import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
 import { decodeFragment, holdsPrivateKey, shareLink, type ShareLink } from './share.js';
-import { BROWSER_ZONE, DateTimeView, FIELD_LABELS, IdentifyView } from './time.js';
+import { BROWSER_ZONE, DateTimeView, FIELD_LABELS, IdentifyView, type ZoneChoice } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
 import { ProfileLine, ValidatePanel } from './profile.js';
 import { SignPanel } from './sign.js';
 import { VerifyPanel } from './verify.js';
+import { zoneNamedBy } from './zones.js';
 
 type Result =
   | { readonly kind: 'token'; readonly body: Decoded }
@@ -21,6 +22,7 @@ type Result =
 
 interface Question {
   readonly recognised: Recognised;
+  /** The zone a value is read in: the one it names itself in brackets (as it writes it), else the one chosen. */
   readonly zone: string;
   readonly disambiguation: string;
   readonly checkSecrets: boolean;
@@ -110,10 +112,12 @@ export function App() {
   const [now, setNow] = useState(Date.now());
 
   const text = useDebounced(input, 250);
-  const question = useMemo(
-    (): Question => ({ recognised: recognise(text), zone, disambiguation, checkSecrets }),
-    [text, zone, disambiguation, checkSecrets],
-  );
+  const question = useMemo((): Question => {
+    const recognised = recognise(text);
+    // A value that names its zone is read there, never in the one chosen: a `tz` beside it that differs would be refused.
+    const named = recognised.kind === 'value' ? zoneNamedBy(recognised.value) : undefined;
+    return { recognised, zone: named?.written ?? zone, disambiguation, checkSecrets };
+  }, [text, zone, disambiguation, checkSecrets]);
   const answer = useAnswer(JSON.stringify({ ...question, retries }), callFor(question));
   useEffect(() => setNow(Date.now()), [answer]);
   useEffect(() => setLink(undefined), [input, zone, key, typed]);
@@ -137,6 +141,10 @@ export function App() {
   const tokenText = question.recognised.kind === 'token' ? question.recognised.value : undefined;
   // While a new answer loads, the last one stays, so that the control in use keeps its focus.
   const shown = answer.state === 'done' || answer.state === 'loading' ? answer.value : undefined;
+  // The zone of the answer shown: the one its value names, when something read it, else the one chosen, kept for the next value.
+  const read = shown?.kind === 'datetime' || (shown?.kind === 'value' && shown.body.candidates.length > 0) ? shown.body.input : '';
+  const named = zoneNamedBy(read);
+  const zoneShown: ZoneChoice = { zone: named?.name ?? zone, named: named !== undefined, onZone: setZone };
 
   return (
     <>
@@ -215,25 +223,13 @@ export function App() {
           </>
         ) : null}
         {shown?.kind === 'value' ? (
-          <IdentifyView
-            body={shown.body}
-            zone={zone}
-            onZone={setZone}
-            disambiguation={disambiguation}
-            onDisambiguation={setDisambiguation}
-          />
+          <IdentifyView body={shown.body} zone={zoneShown} disambiguation={disambiguation} onDisambiguation={setDisambiguation} />
         ) : null}
         {shown?.kind === 'value' && shown.body.candidates[0] !== undefined ? (
-          <InstantTools operand={shown.body.candidates[0].exact} tz={zone} />
+          <InstantTools operand={shown.body.candidates[0].exact} tz={named?.written ?? zone} />
         ) : null}
         {shown?.kind === 'datetime' ? (
-          <DateTimeView
-            body={shown.body}
-            zone={zone}
-            onZone={setZone}
-            disambiguation={disambiguation}
-            onDisambiguation={setDisambiguation}
-          />
+          <DateTimeView body={shown.body} zone={zoneShown} disambiguation={disambiguation} onDisambiguation={setDisambiguation} />
         ) : null}
         {shown?.kind === 'datetime' ? (
           // A bracketed zone names itself; another `tz` beside it would be refused.

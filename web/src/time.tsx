@@ -7,19 +7,40 @@ import { currentZoneName, zoneChoices } from './zones.js';
 const ZONES: readonly string[] = zoneChoices(Intl.supportedValuesOf('timeZone'));
 export const BROWSER_ZONE = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
-/** The zone picker: UTC and every zone the browser knows under its current name, the browser's own first chosen. */
-export function ZonePicker({ zone, onZone }: { zone: string; onZone: (zone: string) => void }) {
+/** How the views show the zone: the one chosen, or the one the value names itself (`named`), which the picker then follows. */
+export interface ZoneChoice {
+  readonly zone: string;
+  readonly named: boolean;
+  readonly onZone: (zone: string) => void;
+}
+
+/**
+ * The zone picker: UTC and every zone the browser knows under its current name, the browser's own first chosen.
+ * A value that names its own zone is read there: the picker shows that zone, and says why it cannot be changed.
+ */
+export function ZonePicker({ zone, named, onZone }: ZoneChoice) {
   const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
   return (
     <p class="field">
       <label for="zone">{FIELD_LABELS.zone}</label>
-      <select id="zone" value={zone} onChange={(event) => onZone(event.currentTarget.value)}>
+      <select
+        id="zone"
+        value={zone}
+        disabled={named}
+        aria-describedby={named ? 'zone-named' : undefined}
+        onChange={(event) => onZone(event.currentTarget.value)}
+      >
         {zones.map((name) => (
           <option key={name} value={name}>
             {name}
           </option>
         ))}
       </select>
+      {named ? (
+        <span id="zone-named" class="hint">
+          This value names its own time zone, {zone}: it is read there, and the picker follows it.
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -125,12 +146,11 @@ function Candidates({ rows, caption }: { rows: Identified['candidates']; caption
 /** identify's readings, best first; the implausible ones folded away. A floating best reading shows its gap or overlap. */
 export function IdentifyView(props: {
   body: Identified;
-  zone: string;
-  onZone: (zone: string) => void;
+  zone: ZoneChoice;
   disambiguation: string;
   onDisambiguation: (choice: string) => void;
 }) {
-  const { body, zone, onZone, disambiguation, onDisambiguation } = props;
+  const { body, zone, disambiguation, onDisambiguation } = props;
   const plausible = body.candidates.filter((candidate) => candidate.plausible);
   const implausible = body.candidates.filter((candidate) => !candidate.plausible);
   const best = body.candidates[0];
@@ -141,7 +161,7 @@ export function IdentifyView(props: {
         <p key={index}>{noteForPeople(note)}</p>
       ))}
       {best?.leap_second ? <LeapSecond /> : null}
-      <ZonePicker zone={zone} onZone={onZone} />
+      <ZonePicker {...zone} />
       {best?.resolution === undefined ? null : (
         <WallClock resolution={best.resolution} chosen={best.utc.iso} disambiguation={disambiguation} onDisambiguation={onDisambiguation} />
       )}
@@ -209,16 +229,15 @@ function WallClock(props: { resolution: Resolution; chosen: string; disambiguati
 /** A date-time that only to-unix reads (an RFC 9557 zone with no offset); in a gap or overlap, both candidates and the one chosen. */
 export function DateTimeView(props: {
   body: ToUnix;
-  zone: string;
-  onZone: (zone: string) => void;
+  zone: ZoneChoice;
   disambiguation: string;
   onDisambiguation: (choice: string) => void;
 }) {
-  const { body, zone, onZone, disambiguation, onDisambiguation } = props;
+  const { body, zone, disambiguation, onDisambiguation } = props;
   return (
     <div>
       {body.leap_second ? <LeapSecond /> : null}
-      <ZonePicker zone={zone} onZone={onZone} />
+      <ZonePicker {...zone} />
       {body.resolution === undefined ? null : (
         <WallClock resolution={body.resolution} chosen={body.utc.iso} disambiguation={disambiguation} onDisambiguation={onDisambiguation} />
       )}
