@@ -1,7 +1,7 @@
-// The command line, as the entry point (cli.ts) runs it. It builds the use cases from the same table as
-// the server's container (createUseCases), over its own ports, without the container itself, so that
-// converting one timestamp loads only the core, the catalog and what the command needs
-// (docs/architecture.md): no Express, tRPC, Redis, rate limiter or logger.
+// The command line, as the entry point (cli.ts) runs it. It builds the use cases of its command's context from
+// the same tables as the server's container (loadUseCases), over its own ports, without the container itself,
+// so that converting one timestamp loads only the catalog, the time context and what the command needs
+// (docs/architecture.md): nothing of the JWT side, and no Express, tRPC, Redis, rate limiter or logger.
 import type { styleText } from 'node:util';
 import * as z from 'zod';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
@@ -10,7 +10,7 @@ import { runCli } from './adapters/driving/cli/cli.js';
 import type { Style } from './adapters/driving/cli/pretty.js';
 import type { SignatureVerifier } from './core/ports/signature-verifier.js';
 import type { TokenSigner } from './core/ports/token-signer.js';
-import { createUseCases } from './core/use-cases/index.js';
+import { loadUseCases } from './core/use-cases/contexts.js';
 import packageJson from '../package.json' with { type: 'json' };
 
 // A command parses each schema once or a few times: zod's compiled fast path for objects (new Function, which
@@ -54,15 +54,51 @@ const style: Style = {
   info: paint('blue'),
 };
 
+const fs = process.getBuiltinModule('node:fs');
+
+/**
+ * Writes to standard output or error with one system call per chunk, as Node's own stream does for a pipe or a file on
+ * Linux, without building that stream: building it loads Node's network and stream modules, about 5 ms of each start
+ * (docs/benchmarks.md). Should the descriptor refuse (a full non-blocking pipe, a closed one), the rest goes through
+ * Node's stream, which reports such errors as it always has.
+ */
+function writerTo(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
+  let streamed = false;
+  return (text) => {
+    let bytes = Buffer.from(text);
+    while (!streamed && bytes.length > 0) {
+      try {
+        bytes = bytes.subarray(fs.writeSync(fd, bytes));
+      } catch {
+        streamed = true;
+      }
+    }
+    if (bytes.length > 0) stream().write(bytes);
+  };
+}
+
+/** A pipe or a file is never a terminal, which fstat tells without Node's stream; only a character device is asked. */
+function stdoutIsTerminal(): boolean {
+  try {
+    return fs.fstatSync(1).isCharacterDevice() && process.stdout.isTTY;
+  } catch {
+    return false;
+  }
+}
+
 const code = await runCli(
   process.argv.slice(2),
-  createUseCases({ clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier, tokenSigner }),
+  (context) =>
+    loadUseCases(context, { clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier, tokenSigner }),
   {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: writerTo(1, () => process.stdout),
+    err: writerTo(2, () => process.stderr),
     readStdin,
-    stdinTerminal: process.stdin.isTTY,
-    terminal: process.stdout.isTTY,
+    // Read when a command asks: opening standard input loads Node's streams, about 4 ms of every start.
+    get stdinTerminal() {
+      return process.stdin.isTTY;
+    },
+    terminal: stdoutIsTerminal(),
     style,
     version: `tsjwt ${packageJson.version} (Node ${process.version}, tzdata ${process.versions.tz ?? 'unknown'})`,
   },

@@ -12,7 +12,7 @@ const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
 async function cli(args: string[], stdin = '', extra: Partial<CliIo> = {}) {
   let out = '';
   let err = '';
-  const code = await runCli(args, application.useCases, {
+  const code = await runCli(args, () => Promise.resolve(application.useCases), {
     out: (text) => (out += text),
     err: (text) => (err += text),
     readStdin: () => Promise.resolve(stdin),

@@ -56,7 +56,7 @@ describe('one dispatcher for every transport', () => {
     const caller = createCaller({ useCases: application.useCases, budget: { take: () => true } });
     expect((await caller.unixTimestamp.toUtc({ timestamp: '7' })).utc.iso).toBe('2000-01-01T00:00:00Z');
     let out = '';
-    const code = await runCli(['to-utc', '7'], application.useCases, {
+    const code = await runCli(['to-utc', '7'], () => Promise.resolve(application.useCases), {
       out: (text) => (out += text),
       err: () => undefined,
       readStdin: () => Promise.resolve(''),

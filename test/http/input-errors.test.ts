@@ -54,7 +54,7 @@ describe('a refused member of a JSON body', () => {
   it('is named the same way by the command line, which keeps the secret from standard input out of it', async () => {
     let out = '';
     let err = '';
-    const code = await runCli(['sign', '--token', JWT_IO_TOKEN, '--unset', '["a",1]'], application.useCases, {
+    const code = await runCli(['sign', '--token', JWT_IO_TOKEN, '--unset', '["a",1]'], () => Promise.resolve(application.useCases), {
       out: (text) => (out += text),
       err: (text) => (err += text),
       readStdin: () => Promise.resolve(`${SECRET}\n`),

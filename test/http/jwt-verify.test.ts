@@ -183,7 +183,7 @@ describe('/jwt/verify and jwt.verify', () => {
       const cli = async (args: string[], stdin: string) => {
         let out = '';
         let err = '';
-        const code = await runCli(args, application.useCases, {
+        const code = await runCli(args, () => Promise.resolve(application.useCases), {
           out: (text) => (out += text),
           err: (text) => (err += text),
           readStdin: () => Promise.resolve(stdin),

@@ -1,8 +1,8 @@
-import { IDENTIFY_FORMATS } from '../../src/core/time/identify-formats.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { JWT_IO_TOKEN, RFC7516_JWE } from '../support/fixtures.js';
 import { TEST_NOW_MS, testService } from '../support/service.js';
+import { IDENTIFY_FORMATS } from '../../src/core/time/vocabulary.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
 

@@ -1,6 +1,6 @@
 // The command line as its own process, as `make to-utc` and the tsjwt bin run it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,5 +66,37 @@ describe('the bundled bin, as npm run build makes it', () => {
     );
     const refused = await run(process.execPath, [bin, 'to-utc', '1.5']);
     expect([refused.code, refused.err]).toEqual([1, '{"detail":"timestamp must be a decimal integer (an optional sign and digits)"}\n']);
+  });
+
+  it('loads, for each command, the chunks of its own context alone', async () => {
+    const bin = join(out, 'cli.js');
+    // A module hook that names on stderr every file the process loads.
+    const hook = join(out, 'loads.mjs');
+    writeFileSync(
+      hook,
+      "import { registerHooks } from 'node:module';\n" +
+        "registerHooks({ load(url, context, next) { if (url.startsWith('file:')) process.stderr.write(`loads ${url}\\n`); return next(url, context); } });\n",
+    );
+    // The files a command loads, and the source files bundled into them, which esbuild names in a comment each.
+    const loaded = async (args: readonly string[]) => {
+      const { code, err } = await run(process.execPath, ['--import', hook, bin, ...args]);
+      expect(code, err).toBe(0);
+      const files = [...err.matchAll(/^loads (file:\/\/.*\/tsjwt\/[\w-]+\.js)$/gm)].map((match) => new URL(match[1] ?? '').pathname);
+      const sources = files.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((match) => match[1]),
+      );
+      return { chunks: files.map((file) => file.replace(/^.*\/([\w-]+?)-\w+\.js$/, '$1')), sources };
+    };
+    const now = await loaded(['now']);
+    expect(now.chunks).toContain('time-use-cases');
+    expect(now.sources).toContain('src/core/use-cases/get-current-time.ts');
+    // The catalog's schemas name the JWT side's codes and algorithms, from its lists alone (vocabulary.ts, algorithms.ts).
+    const jwtSide = /^src\/core\/(jwt|keys)\/(?!vocabulary\.ts$|algorithms\.ts$)|jose|ipaddr/;
+    expect(now.sources.filter((source) => jwtSide.test(source ?? ''))).toEqual([]);
+    const decode = await loaded(['decode', JWT_IO_TOKEN]);
+    expect(decode.sources).toContain('src/core/use-cases/decode-jwt.ts');
+    expect(
+      decode.sources.filter((source) => /^src\/core\/use-cases\/(identify|format|diff|add)|text-formats|jose/.test(source ?? '')),
+    ).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IDENTIFY_FORMATS, type IdentifyFormat } from '../../src/core/time/identify-formats.js';
 import { FormatInstant } from '../../src/core/use-cases/format-instant.js';
 import { IdentifyTimestamp } from '../../src/core/use-cases/identify-timestamp.js';
 import { FixedClock } from '../support/fakes.js';
+import { IDENTIFY_FORMATS, type IdentifyFormat } from '../../src/core/time/vocabulary.js';
 
 // Contract §3d, "Round trip": every format that format writes and identify knows is read back by identify
 // as the instant floored to the format's resolution (filetime_hex read with format=filetime).

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IDENTIFY_FORMATS, type IdentifyFormat } from '../../src/core/time/identify-formats.js';
 import { IdentifyTimestamp } from '../../src/core/use-cases/identify-timestamp.js';
 import { FixedClock } from '../support/fakes.js';
+import { IDENTIFY_FORMATS, type IdentifyFormat } from '../../src/core/time/vocabulary.js';
 
 // Each format's encoder, written here from the format's own definition and not from the
 // service's decoders: a random count in the format's range, the value that spells it, and

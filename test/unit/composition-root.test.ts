@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TOKENS, USE_CASE_TOKENS, createContainer } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { GetCurrentTime } from '../../src/core/use-cases/get-current-time.js';
-import { USE_CASE_NAMES, createUseCases } from '../../src/core/use-cases/index.js';
+import { OPERATIONS, contextOf } from '../../src/adapters/driving/contract/catalog.js';
+import { USE_CASE_CONTEXTS, buildUseCases, loadUseCases, type UseCaseContext } from '../../src/core/use-cases/contexts.js';
+import { USE_CASE_BUILDERS, USE_CASE_NAMES, createUseCases } from '../../src/core/use-cases/index.js';
 import { FixedClock } from '../support/fakes.js';
 
 describe('the composition root', () => {
@@ -36,5 +38,37 @@ describe('createUseCases', () => {
     });
     expect(Object.keys(useCases).sort()).toEqual([...USE_CASE_NAMES].sort());
     expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');
+  });
+});
+
+describe('loadUseCases', () => {
+  const ports = {
+    clock: new FixedClock(0),
+    knownSecrets: { size: 0, find: () => undefined },
+    signatureVerifier: {
+      verify: () => Promise.reject(new Error('unused')),
+      signatureVerifies: () => Promise.reject(new Error('unused')),
+    },
+    tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
+  };
+
+  it('splits the use cases between the contexts, each built from its own table alone', async () => {
+    const contexts = Object.keys(USE_CASE_CONTEXTS) as UseCaseContext[];
+    const names = await Promise.all(contexts.map(async (context) => Object.keys(await loadUseCases(context, ports))));
+    // Every use case is in exactly one context: the tables together are USE_CASE_BUILDERS, and none calls outside its own.
+    expect(names.flat().sort()).toEqual([...USE_CASE_NAMES].sort());
+    expect(new Set(names.flat()).size).toBe(USE_CASE_NAMES.length);
+  });
+
+  it('runs each operation of the catalog from the context of its group', async () => {
+    for (const [procedure, operation] of OPERATIONS) {
+      const useCases = await loadUseCases(contextOf(procedure), ports);
+      expect(Object.keys(useCases), procedure).toContain(operation.useCase);
+    }
+  });
+
+  it('refuses a table whose use case calls one outside it, when it is built', () => {
+    const { verifyJwt } = USE_CASE_BUILDERS;
+    expect(() => buildUseCases(ports, { verifyJwt })).toThrow('decodeJwt is not among the use cases being built');
   });
 });

@@ -1,36 +1,4 @@
-export const FINDING_CODES = [
-  'alg_none',
-  'alg_missing',
-  'no_expiry',
-  'expired',
-  'not_yet_valid',
-  'issued_in_future',
-  'long_lived',
-  'date_in_milliseconds',
-  'date_not_numeric',
-  'remote_key_url',
-  'embedded_key',
-  'suspicious_kid',
-  'critical_header',
-  'unencoded_payload',
-  'duplicate_member',
-  'claim_type_invalid',
-  'known_secret',
-  'header_conflict',
-  'jwe_rsa1_5',
-  'jwe_compression',
-  'jwe_pbes2_count',
-  'sd_duplicate_digest',
-  'sd_reserved_name',
-  'sd_claim_overwrite',
-  'sd_hash_mismatch',
-  'sd_unmatched_disclosure',
-  'sd_key_binding_type',
-] as const;
-export type FindingCode = (typeof FINDING_CODES)[number];
-
-export const SEVERITIES = ['critical', 'warning', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import type { FindingCode, Severity } from './vocabulary.js';
 
 export interface Finding {
   readonly code: FindingCode;

@@ -1,24 +1,7 @@
-import type { Severity } from '../jwt/findings.js';
+import type { Severity } from '../jwt/vocabulary.js';
+import type { KeyFindingCode } from './vocabulary.js';
 import type { CertificateFacts } from './certificate.js';
 import type { KeyType, ReadKey } from './read-keys.js';
-
-export const KEY_FINDING_CODES = [
-  'private_key_material',
-  'symmetric_key',
-  'weak_rsa',
-  'x5c_key_mismatch',
-  'x5t_mismatch',
-  'alg_key_mismatch',
-  'non_canonical_encoding',
-  'certificate_expired',
-  'certificate_chain_broken',
-  'certificate_expires_soon',
-  'deprecated_alg',
-  'use_and_key_ops',
-  'missing_kid',
-  'duplicate_kid',
-] as const;
-export type KeyFindingCode = (typeof KEY_FINDING_CODES)[number];
 
 export interface KeyFinding {
   readonly code: KeyFindingCode;

@@ -1,5 +1,6 @@
 import { NS_PER_MS, NS_PER_SECOND, floorDiv, isInRange } from './calendar.js';
 import { LEAP_SECOND_ENDS_UNIX } from './leap-seconds.js';
+import type { WrittenFormat } from './vocabulary.js';
 
 /**
  * The formats `/unix-timestamp/format` writes one instant in (contract §3d),
@@ -10,41 +11,6 @@ import { LEAP_SECOND_ENDS_UNIX } from './leap-seconds.js';
  * RFC 9562 variant. `identify` reads each back (`text-formats.ts`,
  * `identify-formats.ts`): the round trip is a property test.
  */
-
-export const WRITTEN_FORMATS = [
-  'unix_seconds',
-  'unix_milliseconds',
-  'unix_microseconds',
-  'unix_nanoseconds',
-  'rfc3339',
-  'rfc9557',
-  'rfc5322',
-  'http_date',
-  'iso_week_date',
-  'iso_ordinal_date',
-  'snowflake_twitter',
-  'snowflake_discord',
-  'snowflake_mastodon',
-  'filetime',
-  'filetime_hex',
-  'dotnet_ticks',
-  'webkit_microseconds',
-  'cocoa_seconds',
-  'hfs_plus_seconds',
-  'ntp_seconds',
-  'gps_seconds',
-  'postgres_microseconds',
-  'excel_1900',
-  'excel_1904',
-  'uuid_v1',
-  'uuid_v6',
-  'uuid_v7',
-  'ulid',
-  'ksuid',
-  'mongodb_objectid',
-  'bluesky_tid',
-] as const;
-export type WrittenFormat = (typeof WRITTEN_FORMATS)[number];
 
 /** One instant as every writer sees it: exactly, and on the wall clock of the request's zone (UTC without one). */
 export interface Moment {

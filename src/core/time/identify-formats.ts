@@ -2,7 +2,8 @@ import type { DomainError } from '../errors.js';
 import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
 import { LEAP_SECOND_ENDS_UNIX } from './leap-seconds.js';
 import type { Decimal, Fields, FormatRow, Lexed, Reading, ReadingContext } from './reading.js';
-import { TEXT_FORMATS, TEXT_FORMAT_TABLE, type TextFormat } from './text-formats.js';
+import { TEXT_FORMAT_TABLE } from './text-formats.js';
+import type { NumericFormat, TextFormat } from './vocabulary.js';
 
 export type { Fields, FormatRow, Lexed, Reading, ReadingContext } from './reading.js';
 
@@ -19,35 +20,6 @@ export type { Fields, FormatRow, Lexed, Reading, ReadingContext } from './readin
  * fraction is exact decimal arithmetic on `BigInt`, floored to the nanosecond.
  */
 
-const NUMERIC_FORMATS = [
-  'unix_seconds',
-  'unix_milliseconds',
-  'unix_microseconds',
-  'unix_nanoseconds',
-  'snowflake_twitter',
-  'snowflake_discord',
-  'snowflake_mastodon',
-  'filetime',
-  'dotnet_ticks',
-  'webkit_microseconds',
-  'cocoa_seconds',
-  'hfs_plus_seconds',
-  'ntp_seconds',
-  'gps_seconds',
-  'postgres_microseconds',
-  'excel_1900',
-  'excel_1904',
-  'uuid_v1',
-  'uuid_v6',
-  'uuid_v7',
-  'ulid',
-  'ksuid',
-  'mongodb_objectid',
-  'bluesky_tid',
-] as const;
-export const IDENTIFY_FORMATS = [...NUMERIC_FORMATS, ...TEXT_FORMATS] as const;
-export type IdentifyFormat = (typeof IDENTIFY_FORMATS)[number];
-type NumericFormat = (typeof NUMERIC_FORMATS)[number];
 type NumericRow = FormatRow<NumericFormat>;
 
 const NS_PER_100NS = 100n;

@@ -1,5 +1,6 @@
 import type { DomainError } from '../errors.js';
-import type { Disambiguation, WallClockResolution } from './zones.js';
+import type { WallClockResolution } from './zones.js';
+import type { Disambiguation } from './vocabulary.js';
 
 /**
  * What every reader of `identify`'s formats shares (contract §3c): the value

@@ -2,15 +2,8 @@ import { DomainError } from '../errors.js';
 import { NS_PER_MS, NS_PER_SECOND, civilFromDays, daysFromCivil, daysInMonth, floorDiv, formatIsoSecond, isInRange } from './calendar.js';
 import { isFollowedByLeapSecond } from './leap-seconds.js';
 import type { FormatRow, Lexed, Reading, ReadingContext, Unread } from './reading.js';
-import {
-  exactResolution,
-  resolveWallClock,
-  resolveZone,
-  zoneHadOffset,
-  type Disambiguation,
-  type WallClock,
-  type WallClockResolution,
-} from './zones.js';
+import { exactResolution, resolveWallClock, resolveZone, zoneHadOffset, type WallClock, type WallClockResolution } from './zones.js';
+import type { Disambiguation, TextFormat } from './vocabulary.js';
 
 /**
  * The date-times written as text (contract §3c, formats 25–39), each one row,
@@ -23,25 +16,6 @@ import {
  * case; a space stands for the `+` of a numeric offset, which a query string
  * turns into one; fractions are exact to the nanosecond.
  */
-
-export const TEXT_FORMATS = [
-  'rfc3339',
-  'rfc9557',
-  'iso8601_basic',
-  'rfc5322',
-  'http_date',
-  'clf',
-  'js_date',
-  'go_time',
-  'iso_local',
-  'iso_date',
-  'iso_week_date',
-  'iso_ordinal_date',
-  'date_command',
-  'iso_offset_variant',
-  'java_zoned',
-] as const;
-export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 /** The formats that carry no offset or zone of their own: read in the request's zone (contract §3c, orders 33–36). */
 export const FLOATING_FORMATS: readonly TextFormat[] = ['iso_local', 'iso_date', 'iso_week_date', 'iso_ordinal_date'];

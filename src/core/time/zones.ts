@@ -1,8 +1,6 @@
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
-
-export const DISAMBIGUATIONS = ['compatible', 'earlier', 'later', 'reject'] as const;
-export type Disambiguation = (typeof DISAMBIGUATIONS)[number];
+import { DISAMBIGUATIONS, type Disambiguation } from './vocabulary.js';
 
 /** An instant as a wall clock in one zone shows it, with the zone's rules around it. */
 export interface LocalTime {

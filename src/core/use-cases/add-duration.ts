@@ -5,9 +5,7 @@ import { DURATION_UNITS, readDuration, type DurationFault, type DurationUnit } f
 import { instantIso, localTime, parseDisambiguation, type LocalTime, type WallClockResolution } from '../time/zones.js';
 import { parseUnit } from './convert-timestamp-to-utc.js';
 import { readOperand, requestZone, type OperandBody } from './instant-operands.js';
-
-export const OVERFLOWS = ['constrain', 'reject'] as const;
-export type Overflow = (typeof OVERFLOWS)[number];
+import { OVERFLOWS, type Overflow } from '../time/vocabulary.js';
 
 export interface AddInput {
   readonly from: string;

@@ -1,9 +1,7 @@
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, RANGE_TEXT, floorDiv, isInRange, utcInstant, type UtcInstant } from '../time/calendar.js';
 import { localTime, resolveZone, type LocalTime } from '../time/zones.js';
-
-export const TIMESTAMP_UNITS = ['seconds', 'milliseconds', 'microseconds', 'nanoseconds'] as const;
-export type TimestampUnit = (typeof TIMESTAMP_UNITS)[number];
+import { TIMESTAMP_UNITS, type TimestampUnit } from '../time/vocabulary.js';
 
 export interface TimestampToUtcInput {
   readonly timestamp: string;

@@ -4,9 +4,7 @@ import { NS_PER_SECOND, floorDiv } from '../time/calendar.js';
 import { parseDisambiguation } from '../time/zones.js';
 import { parseUnit } from './convert-timestamp-to-utc.js';
 import { readOperand, requestZone, type OperandBody } from './instant-operands.js';
-
-export const LARGEST_UNITS = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'] as const;
-export type LargestUnit = (typeof LARGEST_UNITS)[number];
+import { LARGEST_UNITS, type LargestUnit } from '../time/vocabulary.js';
 
 export interface DiffInput {
   readonly from: string;

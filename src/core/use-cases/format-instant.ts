@@ -1,9 +1,10 @@
 import type { Clock } from '../ports/clock.js';
 import { DomainError } from '../errors.js';
-import { FORMAT_WRITERS, WRITTEN_FORMATS, type WrittenFormat } from '../time/format-writers.js';
+import { FORMAT_WRITERS } from '../time/format-writers.js';
 import { parseDisambiguation } from '../time/zones.js';
 import { parseUnit } from './convert-timestamp-to-utc.js';
 import { readOperand, requestZone, type OperandBody } from './instant-operands.js';
+import { WRITTEN_FORMATS, type WrittenFormat } from '../time/vocabulary.js';
 
 export interface FormatInput {
   readonly timestamp?: string | undefined;

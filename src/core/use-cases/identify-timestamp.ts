@@ -1,19 +1,9 @@
 import { DomainError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import { NS_PER_MS, NS_PER_SECOND, exactInstant, floorDiv, isInRange, type UtcInstant } from '../time/calendar.js';
-import {
-  FORMAT_TABLE,
-  IDENTIFY_FORMATS,
-  isRfcVariant,
-  lex,
-  readWith,
-  uuidHex,
-  uuidVersion,
-  type Fields,
-  type FormatRow,
-  type IdentifyFormat,
-} from '../time/identify-formats.js';
+import { FORMAT_TABLE, isRfcVariant, lex, readWith, uuidHex, uuidVersion, type Fields, type FormatRow } from '../time/identify-formats.js';
 import { localTime, parseDisambiguation, resolveZone, type LocalTime, type WallClockResolution } from '../time/zones.js';
+import { IDENTIFY_FORMATS, type IdentifyFormat } from '../time/vocabulary.js';
 
 export interface IdentifyInput {
   readonly value: string;

@@ -2,19 +2,22 @@ import type { Clock } from '../ports/clock.js';
 import type { KnownSecrets } from '../ports/known-secrets.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
 import type { TokenSigner } from '../ports/token-signer.js';
-import { AddDuration } from './add-duration.js';
-import { ConvertDatetimeToUnix } from './convert-datetime-to-unix.js';
-import { ConvertTimestampToUtc } from './convert-timestamp-to-utc.js';
-import { DecodeJwt } from './decode-jwt.js';
-import { DiffInstants } from './diff-instants.js';
-import { FormatInstant } from './format-instant.js';
-import { GetCurrentTime } from './get-current-time.js';
-import { IdentifyTimestamp } from './identify-timestamp.js';
-import { ListClaims } from './list-claims.js';
-import { VerifyJwt } from './verify-jwt.js';
-import { InspectKey } from './inspect-key.js';
-import { ValidateJwt } from './validate-jwt.js';
-import { SignJwt } from './sign-jwt.js';
+import type { AddDuration } from './add-duration.js';
+import type { ConvertDatetimeToUnix } from './convert-datetime-to-unix.js';
+import type { ConvertTimestampToUtc } from './convert-timestamp-to-utc.js';
+import type { DecodeJwt } from './decode-jwt.js';
+import type { DiffInstants } from './diff-instants.js';
+import type { FormatInstant } from './format-instant.js';
+import type { GetCurrentTime } from './get-current-time.js';
+import type { IdentifyTimestamp } from './identify-timestamp.js';
+import type { ListClaims } from './list-claims.js';
+import type { VerifyJwt } from './verify-jwt.js';
+import type { InspectKey } from './inspect-key.js';
+import type { ValidateJwt } from './validate-jwt.js';
+import type { SignJwt } from './sign-jwt.js';
+import { buildUseCases } from './contexts.js';
+import { JWT_USE_CASES } from './jwt-use-cases.js';
+import { TIME_USE_CASES } from './time-use-cases.js';
 
 /** The use cases every driving adapter offers. */
 export interface UseCases {
@@ -44,43 +47,25 @@ export interface UseCasePorts {
 /** Another use case, by name, for a use case that calls one. */
 export type UseCaseLookup = <K extends keyof UseCases>(name: K) => UseCases[K];
 
+/** How one use case is built: from its ports, and from the other use cases it calls, looked up by name. */
+export type UseCaseBuilder<K extends keyof UseCases> = (ports: UseCasePorts, use: UseCaseLookup) => UseCases[K];
+
+/** The builders of some use cases, as the table of one of the core's contexts holds them. */
+export type UseCaseBuilders<K extends keyof UseCases = keyof UseCases> = { readonly [P in K]: UseCaseBuilder<P> };
+
 /**
- * How each use case is built: from its ports, and from the other use cases it
- * calls, looked up by name. The one place that says so: the server's
- * container binds each use case from its row (so that a test can replace one
- * alone), and `createUseCases` builds them all for the CLI.
+ * How each use case is built: the tables of the core's two contexts (`time-use-cases.ts`, `jwt-use-cases.ts`) together,
+ * the one place that says so. The server's container binds each use case from its row (so that a test can replace one
+ * alone), and `createUseCases` builds them all; a command of the CLI loads its own context's table alone (`contexts.ts`).
  */
-export const USE_CASE_BUILDERS: { readonly [K in keyof UseCases]: (ports: UseCasePorts, use: UseCaseLookup) => UseCases[K] } = {
-  getCurrentTime: ({ clock }) => new GetCurrentTime(clock),
-  convertTimestampToUtc: () => new ConvertTimestampToUtc(),
-  convertDatetimeToUnix: () => new ConvertDatetimeToUnix(),
-  identifyTimestamp: ({ clock }) => new IdentifyTimestamp(clock),
-  formatInstant: ({ clock }) => new FormatInstant(clock),
-  diffInstants: ({ clock }) => new DiffInstants(clock),
-  addDuration: ({ clock }) => new AddDuration(clock),
-  decodeJwt: ({ clock, knownSecrets }) => new DecodeJwt(clock, knownSecrets),
-  verifyJwt: ({ clock, signatureVerifier }, use) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
-  listClaims: () => new ListClaims(),
-  inspectKey: ({ clock, signatureVerifier }) => new InspectKey(clock, signatureVerifier),
-  validateJwt: ({ clock, signatureVerifier }, use) => new ValidateJwt(clock, signatureVerifier, use('verifyJwt')),
-  signJwt: ({ clock, tokenSigner }, use) => new SignJwt(clock, tokenSigner, use('decodeJwt')),
-};
+export const USE_CASE_BUILDERS: UseCaseBuilders = { ...TIME_USE_CASES, ...JWT_USE_CASES };
 
 /** Every use case's name: the builders' keys, which the type of `USE_CASE_BUILDERS` makes complete. */
 export const USE_CASE_NAMES = Object.keys(USE_CASE_BUILDERS) as readonly (keyof UseCases)[];
 
 /** Every use case over the same ports, each built once, from `USE_CASE_BUILDERS`. */
 export function createUseCases(ports: UseCasePorts): UseCases {
-  const built = new Map<keyof UseCases, UseCases[keyof UseCases]>();
-  const use: UseCaseLookup = (name) => {
-    let useCase = built.get(name) as UseCases[typeof name] | undefined;
-    if (useCase === undefined) {
-      useCase = USE_CASE_BUILDERS[name](ports, use);
-      built.set(name, useCase);
-    }
-    return useCase;
-  };
-  return allUseCases(use);
+  return buildUseCases(ports, USE_CASE_BUILDERS);
 }
 
 /** Every use case, each as `use` gives it. */

@@ -1,10 +1,11 @@
 import { DomainError } from '../errors.js';
 import { NS_PER_MS, RANGE_TEXT, exactInstant, floorDiv, isInRange } from '../time/calendar.js';
 import { lex, readWith } from '../time/identify-formats.js';
-import { TEXT_FORMAT_TABLE, lexIso, type TextFormat } from '../time/text-formats.js';
+import { TEXT_FORMAT_TABLE, lexIso } from '../time/text-formats.js';
 import { localTime, parseDisambiguation, resolveZone, sameZone } from '../time/zones.js';
 import { convertDatetime, isRfc3339Shaped, notRfc3339Refusal, type DatetimeToUnix } from './convert-datetime-to-unix.js';
 import { convertTimestamp, type TimestampToUtc } from './convert-timestamp-to-utc.js';
+import type { TextFormat } from '../time/vocabulary.js';
 
 /**
  * An instant as an operation of contract §3d shows it: the body `/to-utc`

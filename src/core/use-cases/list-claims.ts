@@ -1,5 +1,6 @@
 import { DomainError } from '../errors.js';
-import { CLAIM_DICTIONARY, DICTIONARY_VENDORS, REGISTRY_SNAPSHOT, vendorOf, type DictionaryEntry } from '../jwt/claims/dictionary.js';
+import { CLAIM_DICTIONARY, REGISTRY_SNAPSHOT, vendorOf, type DictionaryEntry } from '../jwt/claims/dictionary.js';
+import { DICTIONARY_VENDORS } from '../jwt/vocabulary.js';
 
 export interface ListClaimsInput {
   /** Keeps the entries with exactly this name: not trimmed, not case-folded. */

@@ -2,16 +2,7 @@ import { DomainError } from '../errors.js';
 import { isPublicKeyAlgorithm } from '../jwt/algorithms.js';
 import { own, type JsonObject } from '../jwt/compact.js';
 import { readToken, type TokenForm } from '../jwt/forms.js';
-import {
-  PROFILE_NAMES,
-  checksOf,
-  detectProfile,
-  parametersOf,
-  type Check,
-  type Expectations,
-  type ProfileName,
-  type SignatureOutcome,
-} from '../jwt/profiles/profiles.js';
+import { checksOf, detectProfile, parametersOf, type Check, type Expectations, type SignatureOutcome } from '../jwt/profiles/profiles.js';
 import { httpUrl } from '../jwt/profiles/same-url.js';
 import { jwkThumbprint, publicJwk, readJwk } from '../keys/read-keys.js';
 import type { Clock } from '../ports/clock.js';
@@ -19,6 +10,7 @@ import type { SignatureVerifier } from '../ports/signature-verifier.js';
 import type { Call, InputCarrier } from './call.js';
 import { MAX_NESTED_TOKENS, nestedTooDeep } from './decode-jwt.js';
 import { list, toleranceOf, type VerifyJwt } from './verify-jwt.js';
+import { PROFILE_NAMES, type ProfileName } from '../jwt/vocabulary.js';
 
 export interface ValidateJwtInput {
   readonly token: string;

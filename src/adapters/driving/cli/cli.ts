@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { UNMETERED, dispatchAny } from '../contract/dispatcher.js';
 import { COMMANDS, jsonExampleOf, type CliCommandSpec } from './commands.js';
@@ -192,10 +193,15 @@ export async function readCommand(args: readonly string[], io: Pick<CliIo, 'read
  * The command-line driving adapter: every catalog operation as a command
  * (`commands.ts` reads them from the catalog), run through `dispatch` on the
  * same use cases as the HTTP API, so the JSON and the messages are the API's,
+ * those of the command's own context alone (`useCasesOf`),
  * without a server and without a rate limit. Errors go to stderr as
  * `{"detail": ...}`. Returns the exit code.
  */
-export async function runCli(args: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
+export async function runCli(
+  args: readonly string[],
+  useCasesOf: (context: UseCaseContext) => Promise<UseCases>,
+  io: CliIo,
+): Promise<number> {
   // `tsjwt identify --help` and `tsjwt help identify`: that command's usage, not a value named --help.
   const isHelp = (arg: string | undefined): boolean => arg === '--help' || arg === '-h';
   const asked = COMMANDS.find((spec) => spec.command === (args[0] === 'help' ? args[1] : args[0]));
@@ -224,6 +230,7 @@ export async function runCli(args: readonly string[], useCases: UseCases, io: Cl
   // Arguments stay in shell history, as a URL stays in logs: a secret is taken only by a command that reads
   // its key and secret from standard input alone, and refused in words for the command line otherwise.
   const carrier = spec.stdinOnly === undefined ? 'argument' : 'private';
+  const useCases = await useCasesOf(spec.context);
   const run = async (value: unknown): Promise<Answer> => {
     const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED, carrier });
     if (outcome.ok)

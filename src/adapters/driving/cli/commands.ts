@@ -1,9 +1,12 @@
 import { ZodObject, ZodOptional, type z } from 'zod';
-import { OPERATIONS, type AnyOperation, type CliCommand } from '../contract/catalog.js';
+import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
+import { OPERATIONS, contextOf, type AnyOperation, type CliCommand } from '../contract/catalog.js';
 
 /** One command of the command line: its operation, and the input fields it takes as arguments and options. */
 export interface CliCommandSpec extends CliCommand {
   readonly operation: AnyOperation;
+  /** The core's context whose use cases the command runs: the only one it loads. */
+  readonly context: UseCaseContext;
   readonly summary: string;
   /**
    * Every input field that is not positional, as `--field-name value`, or a bare `--field-name` for a field that takes a
@@ -54,12 +57,13 @@ function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'ob
  * becoming an option. The fields are read the first time they are asked for,
  * so that a command builds the schemas of its own operation only.
  */
-export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([, operation]) => {
+export const COMMANDS: readonly CliCommandSpec[] = OPERATIONS.map(([procedure, operation]) => {
   let fields: Pick<CliCommandSpec, 'options' | 'objectInput' | 'stdinOptional'> | undefined;
   const read = () => (fields ??= fieldsOf(operation));
   return {
     ...operation.cli,
     operation,
+    context: contextOf(procedure),
     summary: operation.openapi.summary ?? '',
     get options() {
       return read().options;

@@ -1,12 +1,12 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
-import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
-import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
 import type { Call } from '../../../core/use-cases/call.js';
+import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
-import { DICTIONARY_VENDORS } from '../../../core/jwt/claims/dictionary.js';
 import { jwtSchemas } from './jwt-schemas.js';
 import * as time from './time-schemas.js';
+import { DICTIONARY_VENDORS } from '../../../core/jwt/vocabulary.js';
+import { IDENTIFY_FORMATS, LARGEST_UNITS } from '../../../core/time/vocabulary.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 
@@ -348,6 +348,15 @@ export const catalog = {
 } as const;
 
 export type Catalog = typeof catalog;
+
+/**
+ * The core's context whose table holds each group's use cases: a command of the CLI loads its group's context alone
+ * (`loadUseCases`), and test/unit/composition-root.test.ts checks every operation's use case against it.
+ */
+export const GROUP_CONTEXTS: { readonly [G in keyof Catalog]: UseCaseContext } = { unixTimestamp: 'time', jwt: 'jwt' };
+
+/** The context of the group of a procedure path (`unixTimestamp.now`) of `OPERATIONS`. */
+export const contextOf = (procedure: string): UseCaseContext => GROUP_CONTEXTS[procedure.slice(0, procedure.indexOf('.')) as keyof Catalog];
 
 /** Every operation with its procedure path, in catalog order. */
 export const OPERATIONS: ReadonlyArray<readonly [procedure: string, operation: AnyOperation]> = Object.entries(catalog).flatMap(

@@ -1,14 +1,16 @@
 // A namespace import, not { z }: esbuild can then leave out of the command line's bundle the zod it does
 // not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
 import * as z from 'zod';
-import { IDENTIFY_FORMATS } from '../../../core/time/identify-formats.js';
-import { TEXT_FORMATS } from '../../../core/time/text-formats.js';
-import { DISAMBIGUATIONS } from '../../../core/time/zones.js';
-import { TIMESTAMP_UNITS } from '../../../core/use-cases/convert-timestamp-to-utc.js';
-import { OVERFLOWS } from '../../../core/use-cases/add-duration.js';
-import { LARGEST_UNITS } from '../../../core/use-cases/diff-instants.js';
-import { WRITTEN_FORMATS } from '../../../core/time/format-writers.js';
 import { inputObject, once, stringParam } from './schema-parts.js';
+import {
+  DISAMBIGUATIONS,
+  IDENTIFY_FORMATS,
+  LARGEST_UNITS,
+  OVERFLOWS,
+  TEXT_FORMATS,
+  TIMESTAMP_UNITS,
+  WRITTEN_FORMATS,
+} from '../../../core/time/vocabulary.js';
 
 // Each schema is made on its first use and kept: `tsjwt now` builds the few that its operation reads.
 

@@ -8,9 +8,6 @@ import { VENDOR_PACKS, type VendorPack } from './vendor-packs.js';
 export type { DictionaryEntry, ExplainedMember, IssuerVendor } from './entries.js';
 export { REGISTRY_SNAPSHOT } from './iana-registry.js';
 
-/** `iana`, then every pack's code in table order: what `/jwt/claims` takes as `vendor`. */
-export const DICTIONARY_VENDORS = ['iana', ...VENDOR_PACKS.map((pack) => pack.code)] as const;
-
 const ianaEntry = (where: 'header' | 'payload', { name, title, description, defined_by, reference }: IanaEntry): DictionaryEntry =>
   Object.freeze({ in: where, name, title, description, defined_by, reference, vendor: null });
 

@@ -1,4 +1,5 @@
 import type { PackEntry } from './entries.js';
+import type { VendorCode } from '../vocabulary.js';
 
 /**
  * One issuer's pack (contract §4d): how its `iss` looks, and the payload claims
@@ -8,7 +9,7 @@ import type { PackEntry } from './entries.js';
  * not to the vendor, and no pack holds them.
  */
 export interface VendorPack {
-  readonly code: string;
+  readonly code: VendorCode;
   readonly name: string;
   /** `{…}` stands for one or more characters other than `/`, `?` and `#`; `[…]` marks an optional part. */
   readonly patterns: readonly string[];

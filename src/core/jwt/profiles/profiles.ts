@@ -3,6 +3,7 @@ import { isPublicKeyAlgorithm, PUBLIC_KEY_ALGORITHMS } from '../algorithms.js';
 import { own, type JsonObject } from '../compact.js';
 import { PRIVATE_MEMBERS } from '../../keys/read-keys.js';
 import { idTokenHash } from './token-hash.js';
+import { PROFILE_NAMES, type ProfileName } from '../vocabulary.js';
 import { httpUrl, sameUrl } from './same-url.js';
 
 /**
@@ -11,16 +12,6 @@ import { httpUrl, sameUrl } from './same-url.js';
  * of the specification section that states it. Data and small pure functions;
  * the signature results are computed by the caller and handed in.
  */
-
-export const PROFILE_NAMES = [
-  'oidc_id_token',
-  'oauth_access_token',
-  'dpop_proof',
-  'client_assertion',
-  'logout_token',
-  'security_event_token',
-] as const;
-export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 

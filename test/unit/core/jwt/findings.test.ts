@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINDING_CODES, FINDING_RULES, SEVERITIES, findingsOf } from '../../../../src/core/jwt/findings.js';
+import { FINDING_RULES, findingsOf } from '../../../../src/core/jwt/findings.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { KNOWN_SECRETS } from '../../../../src/adapters/driven/known-secrets/list.js';
 import { scanJson } from '../../../../src/core/jwt/json-scan.js';
@@ -8,6 +8,7 @@ import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 import { JWT_IO_TOKEN, tokenOf } from '../../../support/fixtures.js';
 import { createHmac } from 'node:crypto';
+import { FINDING_CODES, SEVERITIES } from '../../../../src/core/jwt/vocabulary.js';
 
 const NOW = 1_800_000_000; // 2027-01-15T08:00:00Z
 const decoder = new DecodeJwt(new FixedClock(NOW * 1000), new HmacKnownSecrets());

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FORMAT_TABLE, IDENTIFY_FORMATS, lex } from '../../../../src/core/time/identify-formats.js';
+import { FORMAT_TABLE, lex } from '../../../../src/core/time/identify-formats.js';
 import { ConvertDatetimeToUnix } from '../../../../src/core/use-cases/convert-datetime-to-unix.js';
 import { IdentifyTimestamp, type Candidate } from '../../../../src/core/use-cases/identify-timestamp.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
+import { IDENTIFY_FORMATS } from '../../../../src/core/time/vocabulary.js';
 
 // Every plausibility below is judged at this instant.
 const NOW = Date.UTC(2026, 10, 22);

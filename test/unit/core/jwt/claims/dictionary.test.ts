@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { numericDateUtc } from '../../../../../src/core/jwt/compact.js';
 import { AMR_VALUES } from '../../../../../src/core/jwt/claims/amr-values.js';
-import { CLAIM_DICTIONARY, DICTIONARY_VENDORS, explainToken, patternRegExp } from '../../../../../src/core/jwt/claims/dictionary.js';
+import { CLAIM_DICTIONARY, explainToken, patternRegExp } from '../../../../../src/core/jwt/claims/dictionary.js';
 import { IANA_CLAIMS, IANA_HEADER_PARAMETERS } from '../../../../../src/core/jwt/claims/iana-registry.js';
 import { VENDOR_PACKS } from '../../../../../src/core/jwt/claims/vendor-packs.js';
+import { DICTIONARY_VENDORS } from '../../../../../src/core/jwt/vocabulary.js';
 
 // Contract §4d: the vendors, their patterns in order, and the claims each pack explains at least.
 const CONTRACT_PACKS: ReadonlyArray<readonly [code: string, name: string, patterns: readonly string[], claims: string]> = [

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { RFC9449_BOUND_TOKEN, RFC9449_JKT, RFC9449_PROOF } from '../../../../vectors/jose-keys.js';
 import { decodeSegment } from '../../../../../src/core/jwt/compact.js';
 import {
-  PROFILE_NAMES,
   PROFILE_RULES,
   STRUCTURAL_RULES,
   checksOf,
@@ -17,6 +16,7 @@ import {
 import { sameUrl } from '../../../../../src/core/jwt/profiles/same-url.js';
 import { idTokenHash } from '../../../../../src/core/jwt/profiles/token-hash.js';
 import { jwkThumbprint, readJwk } from '../../../../../src/core/keys/read-keys.js';
+import { PROFILE_NAMES } from '../../../../../src/core/jwt/vocabulary.js';
 
 const partsOf = (token: string) => {
   const [header = '', payload = ''] = token.split('.');

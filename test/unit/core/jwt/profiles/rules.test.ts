@@ -1,6 +1,7 @@
 // Every rule's verdict and message (contract §4e), one case per branch: what a reader of /jwt/validate sees.
 import { describe, expect, it } from 'vitest';
-import { checksOf, type ProfileName, type RuleContext } from '../../../../../src/core/jwt/profiles/profiles.js';
+import { checksOf, type RuleContext } from '../../../../../src/core/jwt/profiles/profiles.js';
+import type { ProfileName } from '../../../../../src/core/jwt/vocabulary.js';
 
 const context = (profile: ProfileName, over: Partial<RuleContext>): RuleContext => ({
   profile,
