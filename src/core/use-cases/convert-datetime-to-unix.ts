@@ -43,20 +43,27 @@ const FORMAT_MESSAGE = 'datetime must be an RFC 3339 date-time such as 2024-05-0
 const MISSING_ZONE_MESSAGE =
   'datetime must end with a time zone, Z or ±HH:MM, or tz must name one (such as Europe/Berlin): local time is ambiguous';
 
-/** The text formats that carry their own offset or zone: a date-time written one of these ways is named in the refusal. */
+/** The text formats that carry their own offset or zone: without `tz`, only these are named in the refusal. */
 const OWN_ZONE_FORMATS = TEXT_FORMAT_TABLE.filter(({ format }) => !FLOATING_FORMATS.includes(format));
 
-/** The refusal of a value that is not RFC 3339, naming the text format `identify` reads it as, when there is one. */
-function notRfc3339(text: string): DomainError {
+/**
+ * The refusal of a value that is not RFC 3339, naming the text format `identify` reads it as, when there is one: with
+ * `tz`, a floating one too (`2024-03-31 02:30:00` is `iso_local`), since the zone is then not what it lacks.
+ */
+function notRfc3339(text: string, zoneGiven: boolean): DomainError {
   // The year of an RFC 850 date depends on now; which format reads the value does not.
-  const { readings } = readWith(OWN_ZONE_FORMATS, lex(text), { zone: undefined, disambiguation: 'compatible', nowMs: 0 });
+  const formats = zoneGiven ? TEXT_FORMAT_TABLE : OWN_ZONE_FORMATS;
+  const { readings } = readWith(formats, lex(text), { zone: undefined, disambiguation: 'compatible', nowMs: 0 });
   const format = readings[0]?.row.format;
-  return new DomainError(
-    'DATETIME_INVALID',
-    format === undefined
-      ? FORMAT_MESSAGE
-      : `${FORMAT_MESSAGE}; this one is written as ${format}, which /unix-timestamp/identify and /unix-timestamp/format read`,
-  );
+  const readBy = '/unix-timestamp/identify and /unix-timestamp/format';
+  if (format === undefined) return new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
+  // identify's rfc3339 takes a space for the T, as RFC 3339 §5.6 allows; /to-unix does not (contract §3).
+  if (format === 'rfc3339')
+    return new DomainError(
+      'DATETIME_INVALID',
+      `${FORMAT_MESSAGE}, with a T between date and time, where this one has a space; ${readBy} read it as written`,
+    );
+  return new DomainError('DATETIME_INVALID', `${FORMAT_MESSAGE}; this one is written as ${format}, which ${readBy} read`);
 }
 
 /** RFC 3339 as `/to-unix` reads it (contract §3): `T`, seconds, any fraction, `Z`, `±HH:MM` or none, and an RFC 9557 bracket. */
@@ -74,10 +81,10 @@ export const isRfc3339Shaped = (datetime: string): boolean => {
 /** `/to-unix`'s refusal of a value of no shape it reads, when no text format reads it either. */
 export const notRfc3339Refusal = (): DomainError => new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
 
-function parse(datetime: string): { parts: IsoParts; clock: WallClock; offset: number | undefined } {
+function parse(datetime: string, zoneGiven: boolean): { parts: IsoParts; clock: WallClock; offset: number | undefined } {
   const text = datetime.trim();
   const parts = lexIso(text);
-  if (parts === undefined || !isRfc3339(parts)) throw notRfc3339(text);
+  if (parts === undefined || !isRfc3339(parts)) throw notRfc3339(text, zoneGiven);
   const clock = isoClock(parts);
   if (isFault(clock)) throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible ${clock.fault}: ${clock.text}`);
   const offset = isoOffset(parts.zone);
@@ -128,7 +135,7 @@ export class ConvertDatetimeToUnix {
 /** The conversion, and the instant exactly, in nanoseconds since 1970: for the operations that read a date-time as `/to-unix` does. */
 export function convertDatetime({ datetime, tz, disambiguation }: DatetimeToUnixInput): { body: DatetimeToUnix; unixNs: bigint } {
   const chosen = parseDisambiguation(disambiguation);
-  const { parts, clock, offset } = parse(datetime);
+  const { parts, clock, offset } = parse(datetime, tz !== undefined);
   const zone = zoneOf(parts.bracket, tz);
   if (offset === undefined && zone === undefined) throw new DomainError('DATETIME_MISSING_ZONE', MISSING_ZONE_MESSAGE);
   const instant = isoInstant(parts, clock, zone, chosen);

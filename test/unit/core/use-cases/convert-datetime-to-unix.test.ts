@@ -73,7 +73,6 @@ describe('ConvertDatetimeToUnix', () => {
 
   // Contract §3: a date written another way that identify reads with its own offset is named, and so is where it is read.
   it.each([
-    ['2024-01-01 00:00:00Z', 'rfc3339'],
     ['2024-01-01T00:00:00+0500', 'iso_offset_variant'],
     ['2024-01-01T00:00:00+05', 'iso_offset_variant'],
     ['2024-01-01 10:00:00 UTC', 'iso_offset_variant'],
@@ -90,8 +89,25 @@ describe('ConvertDatetimeToUnix', () => {
     );
   });
 
-  it('names no format for a floating date written another way: a zone is what it lacks', () => {
-    expectDomainError(() => convert.execute({ datetime: '2024-03-31 02:30:00', tz: 'Europe/Berlin' }), 'DATETIME_INVALID', FORMAT);
+  it('names a floating format when tz gives the zone, and none without: a zone is then what it lacks too', () => {
+    const named = (format: string) =>
+      `${FORMAT}; this one is written as ${format}, which /unix-timestamp/identify and /unix-timestamp/format read`;
+    expectDomainError(
+      () => convert.execute({ datetime: '2024-03-31 02:30:00', tz: 'Europe/Berlin' }),
+      'DATETIME_INVALID',
+      named('iso_local'),
+    );
+    expectDomainError(() => convert.execute({ datetime: '2024-03-31', tz: 'Europe/Berlin' }), 'DATETIME_INVALID', named('iso_date'));
+    expectDomainError(() => convert.execute({ datetime: '2024-03-31 02:30:00' }), 'DATETIME_INVALID', FORMAT);
+  });
+
+  // RFC 3339 §5.6 lets a space stand for the T, and identify's rfc3339 reads it so; /to-unix takes the T alone (§3).
+  it('says what to change in RFC 3339 written with a space, rather than that it is not RFC 3339', () => {
+    expectDomainError(
+      () => convert.execute({ datetime: '2024-01-01 00:00:00Z' }),
+      'DATETIME_INVALID',
+      `${FORMAT}, with a T between date and time, where this one has a space; /unix-timestamp/identify and /unix-timestamp/format read it as written`,
+    );
   });
 
   it('ignores surrounding whitespace, like the timestamp parameter, and echoes the input', () => {
