@@ -365,10 +365,17 @@ const rfc3339: IsoReader = (parts) =>
     ? ownOffset(parts)
     : undefined;
 
-const rfc9557: IsoReader = (parts) =>
-  parts.second !== undefined && shortFraction(parts) && rfc3339Zone(parts.zone) && parts.bracket !== undefined
-    ? ownOffset(parts)
+const rfc9557: IsoReader = (parts) => {
+  if (parts.second === undefined || !shortFraction(parts) || parts.bracket === undefined) return undefined;
+  if (rfc3339Zone(parts.zone)) return ownOffset(parts);
+  // RFC 9557 without an offset is /to-unix's wall-clock form (contract §3b): identify says where it is read.
+  const zone = bracketZone(parts.bracket);
+  return parts.zone === undefined && parts.separator === 'T' && typeof zone === 'string'
+    ? {
+        nearMiss: `value reads as rfc9557, but has no offset before [${parts.bracket}], which identify needs; /unix-timestamp/to-unix reads it as wall-clock time in ${zone}`,
+      }
     : undefined;
+};
 
 const isoLocal: IsoReader = (parts, context) =>
   parts.zone === undefined && parts.bracket === undefined && shortFraction(parts) ? floating(parts, isoClock(parts), context) : undefined;

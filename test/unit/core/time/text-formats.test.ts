@@ -301,6 +301,8 @@ describe('near misses', () => {
     ['2024-01-01T10:00:00+01:00[Mars/Olympus]', 'rfc9557', ['its zone [Mars/Olympus], given with the offset +01:00, is not']],
     ['2024-01-01T10:00:00Z[Mars/Olympus]', 'rfc9557', ['its zone [Mars/Olympus] is not an IANA time zone']],
     ['2024-01-01T10:00:00+05:00[Europe/Paris]', 'rfc9557', ['Europe/Paris', '+05:00']],
+    // No offset before a known zone: /to-unix's wall-clock form (contract §3b), which the note points to.
+    ['2024-03-31T12:00:00[Europe/Berlin]', 'rfc9557', ['no offset before [Europe/Berlin]', '/unix-timestamp/to-unix']],
     ['2024-01-01T10:00+01:00[Mars/Olympus]', 'java_zoned', ['Mars/Olympus']],
     ['2024-01-01T10:00+05:00[Europe/Paris]', 'java_zoned', ['Europe/Paris', '+05:00']],
     // The date command's abbreviation that names no single offset.
@@ -319,6 +321,9 @@ describe('near misses', () => {
 
   it('gives the general note alone when nothing came close', () => {
     expect(identify.execute({ value: 'the day after tomorrow' }).notes).toEqual([expect.stringMatching(GENERAL)]);
+    // /to-unix reads neither a space before the time nor an unknown zone, so no note points there.
+    for (const value of ['2024-03-31 12:00:00[Europe/Berlin]', '2024-03-31T12:00:00[Mars/Olympus]'])
+      expect(identify.execute({ value }).notes, value).toEqual([expect.stringMatching(GENERAL)]);
   });
 
   it('says nothing of a near miss when another format reads the value', () => {
