@@ -41,13 +41,13 @@ function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): 
       const { value } = recognised;
       return async () => {
         const body = await api.unixTimestamp.identify.query({ value, tz: zone, disambiguation });
-        if (body.candidates.length > 0) return { kind: 'value', body };
-        // What identify does not read may still be a date-time that to-unix reads (an RFC 9557 zone with no offset,
-        // `2024-03-31T12:00:00[Europe/Berlin]`): the service decides, and its refusal adds nothing to identify's notes.
+        // What identify does not read may still be a date-time that to-unix reads: an RFC 9557 zone with no offset,
+        // `2024-03-31T12:00:00[Europe/Berlin]`. The service decides, and its refusal adds nothing to identify's notes.
+        // Only a bracketed value is asked about twice, so that typing a date spends one point of the limit a keystroke.
+        if (body.candidates.length > 0 || !value.includes('[')) return { kind: 'value', body };
         try {
-          // A bracketed zone names itself; another `tz` beside it would be refused.
-          const tz = value.includes('[') ? undefined : zone;
-          return { kind: 'datetime', body: await api.unixTimestamp.toUnix.query({ datetime: value, tz, disambiguation }) };
+          // The bracketed zone names itself; another `tz` beside it would be refused.
+          return { kind: 'datetime', body: await api.unixTimestamp.toUnix.query({ datetime: value, disambiguation }) };
         } catch (error) {
           if (describeFailure(error).kind === 'invalid') return { kind: 'value', body };
           throw error;
