@@ -20,7 +20,7 @@ const codesOf = (outcome: Awaited<ReturnType<typeof decode>>) =>
 describe('the input schemas', () => {
   it.each([
     [null, 'token must be a string'],
-    [{ a: 1 }, 'token must be a single value, not an object'],
+    [{ a: 1 }, 'token must be one string, not an object: send a JSON value, such as a JWK, as its text'],
     [['a', 'b'], 'token must be given once, as one string, not a list'],
     [undefined, 'token is required'],
     [7, 'token must be a string'],
