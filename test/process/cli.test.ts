@@ -68,6 +68,22 @@ describe('the bundled bin, as npm run build makes it', () => {
     expect([refused.code, refused.err]).toEqual([1, '{"detail":"timestamp must be a decimal integer (an optional sign and digits)"}\n']);
   });
 
+  // The machine's own node, where it is older than the project's: the bin found first on a PATH that lacks npm's.
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
+    const version = spawnSync(file, ['--version'], { encoding: 'utf8' });
+    return version.status === 0 && Number(/^v(\d+)/.exec(version.stdout)?.[1]) < 26;
+  });
+  if (oldNode === undefined)
+    process.stderr.write('cli.test.ts: no node older than 26 on this machine, so the old-node refusal is not run\n');
+
+  it.skipIf(oldNode === undefined)('tells a node older than 26 what it needs, rather than crash', async () => {
+    const refused = await run(oldNode ?? '', [join(out, 'cli.js'), 'now']);
+    expect([refused.code, refused.out]).toEqual([1, '']);
+    expect(refused.err).toMatch(
+      /^tsjwt needs Node\.js 26 or later, and this is v\d+\.\d+\.\d+: npx tsjwt and make run it on the project's own Node\n$/,
+    );
+  });
+
   it('loads, for each command, the chunks of its own context alone', async () => {
     const bin = join(out, 'cli.js');
     // A module hook that names on stderr every file the process loads.
