@@ -77,7 +77,12 @@ describe('POST with a JSON body', () => {
     ['a number member', '{"token":5}', 400, 'token must be a string'],
     ['a null member', '{"token":null}', 400, 'token must be a string'],
     ['an array member', '{"token":["a","b"]}', 400, 'token must be given once, as one string, not a list'],
-    ['an object member', '{"token":{"a":1}}', 400, 'token must be one string, not an object: send a JSON value, such as a JWK, as its text'],
+    [
+      'an object member',
+      '{"token":{"a":1}}',
+      400,
+      'token must be one string, not an object: send a JSON value, such as a JWK, as its text',
+    ],
     ['a member named twice', `{"token":"a","token":"${JWT_IO_TOKEN}"}`, 400, 'request body must not name a member twice'],
     ['no token', '{}', 400, 'token is required'],
   ])('refuses a body that is %s with %i', async (_label, body, status, detail) => {

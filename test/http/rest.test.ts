@@ -71,7 +71,11 @@ describe('REST endpoints', () => {
       ['/unix-timestamp/to-utc?timestamp=', 400, 'timestamp must not be empty'],
       ['/unix-timestamp/to-utc?timestamp=%20', 400, 'timestamp must not be empty'],
       ['/unix-timestamp/to-utc?timestamp=1&timestamp=2', 400, 'timestamp must be given once, as one string, not a list'],
-      ['/unix-timestamp/to-utc?timestamp[a]=1', 400, 'timestamp must be one string, not an object: send a JSON value, such as a JWK, as its text'],
+      [
+        '/unix-timestamp/to-utc?timestamp[a]=1',
+        400,
+        'timestamp must be one string, not an object: send a JSON value, such as a JWK, as its text',
+      ],
       ['/unix-timestamp/to-utc?timestamp=1&unit=days', 400, 'unit must be one of seconds, milliseconds, microseconds, nanoseconds'],
       [
         '/unix-timestamp/to-utc?timestamp=253402300800&unit=seconds',

@@ -5,7 +5,8 @@ import * as z from 'zod';
 function describeBadValue(name: string, input: unknown): string {
   if (input === undefined) return `${name} is required`;
   if (Array.isArray(input)) return `${name} must be given once, as one string, not a list`;
-  if (typeof input === 'object' && input !== null) return `${name} must be one string, not an object: send a JSON value, such as a JWK, as its text`;
+  if (typeof input === 'object' && input !== null)
+    return `${name} must be one string, not an object: send a JSON value, such as a JWK, as its text`;
   return `${name} must be a string`;
 }
 
