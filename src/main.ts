@@ -54,7 +54,10 @@ function onStop(stop: (cause: string) => Promise<void>): (cause: string) => void
 function listenFailure(error: NodeJS.ErrnoException, setting: string, port: number, host: string): string {
   switch (error.code) {
     case 'EADDRINUSE':
-      return `${setting === 'PORT' ? 'port' : setting} ${port} is already in use`;
+      // A second instance on one host meets the metrics port first: the line says which setting moves it.
+      return setting === 'PORT'
+        ? `port ${port} is already in use`
+        : `${setting} ${port} is already in use: set ${setting} to a free port, or to 0 to turn that listener off`;
     case 'EACCES':
       return `${setting === 'PORT' ? 'port' : setting} ${port} needs privileges this process does not have`;
     case 'EADDRNOTAVAIL':

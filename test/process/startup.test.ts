@@ -49,7 +49,7 @@ describe('start-up failures', () => {
   it.each(['1', '2'])('names a metrics port in use once, with WORKERS=%s', async (workers) => {
     const run = await start({ PORT: '0', METRICS_PORT: String(port), WORKERS: workers }, 15_000);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`METRICS_PORT ${port} is already in use\n`);
+    expect(run.stderr).toBe(`METRICS_PORT ${port} is already in use: set METRICS_PORT to a free port, or to 0 to turn that listener off\n`);
   });
 
   it('names a port in use once with WORKERS=2, from the primary that owns it', async () => {
