@@ -1,9 +1,9 @@
 // What a user would hand-roll instead: the same core arithmetic, no framework
 import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 // layers, no validation schema, no rate limit, no logging.
-import { DomainError } from '../src/core/errors.js';
-import { ConvertTimestampToUtc } from '../src/core/use-cases/convert-timestamp-to-utc.js';
-import { DecodeJwt } from '../src/core/use-cases/decode-jwt.js';
+import { DomainError } from '../src/core/shared/errors.js';
+import { ConvertTimestampToUtc } from '../src/core/time/use-cases/convert-timestamp-to-utc.js';
+import { DecodeJwt } from '../src/core/jwt/use-cases/decode-jwt.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 
 const toUtc = new ConvertTimestampToUtc();

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { timeEach } from './timing.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
-import { IdentifyTimestamp } from '../src/core/use-cases/identify-timestamp.js';
+import { IdentifyTimestamp } from '../src/core/time/use-cases/identify-timestamp.js';
 import { IDENTIFY_FORMATS } from '../src/core/time/vocabulary.js';
 
 const identify = new IdentifyTimestamp(new SystemClock());

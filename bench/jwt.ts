@@ -11,7 +11,7 @@ import { timeBatched, timeEach } from './timing.js';
 import { createHash, createHmac } from 'node:crypto';
 import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
-import { DecodeJwt, MAX_TOKEN_LENGTH } from '../src/core/use-cases/decode-jwt.js';
+import { DecodeJwt, MAX_TOKEN_LENGTH } from '../src/core/jwt/use-cases/decode-jwt.js';
 import { explainToken } from '../src/core/jwt/claims/dictionary.js';
 import { catalog } from '../src/adapters/driving/contract/catalog.js';
 import { dispatch, UNMETERED } from '../src/adapters/driving/contract/dispatcher.js';
@@ -76,7 +76,7 @@ async function againstBaseline(token: string): Promise<number | undefined> {
   const root = process.env.BENCH_BASELINE_SRC;
   if (root === undefined) return undefined;
   const load = async <T>(path: string): Promise<T> => (await import(`${root}/${path}`)) as T;
-  const { DecodeJwt: BaselineDecodeJwt } = await load<{ DecodeJwt: typeof DecodeJwt }>('src/core/use-cases/decode-jwt.ts');
+  const { DecodeJwt: BaselineDecodeJwt } = await load<{ DecodeJwt: typeof DecodeJwt }>('src/core/jwt/use-cases/decode-jwt.ts');
   const { HmacKnownSecrets: BaselineSecrets } = await load<{ HmacKnownSecrets: typeof HmacKnownSecrets }>(
     'src/adapters/driven/known-secrets/hmac-known-secrets.ts',
   );

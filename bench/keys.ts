@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
-import { InspectKey } from '../src/core/use-cases/inspect-key.js';
+import { InspectKey } from '../src/core/jwt/use-cases/inspect-key.js';
 import { makeChain } from '../test/support/certificates.js';
 
 const inspect = new InspectKey(new SystemClock(), new JoseSignatureVerifier());

@@ -11,9 +11,9 @@ import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-know
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { profileReport } from '../src/core/jwt/profiles/profiles.js';
-import { DecodeJwt } from '../src/core/use-cases/decode-jwt.js';
-import { ValidateJwt } from '../src/core/use-cases/validate-jwt.js';
-import { VerifyJwt } from '../src/core/use-cases/verify-jwt.js';
+import { DecodeJwt } from '../src/core/jwt/use-cases/decode-jwt.js';
+import { ValidateJwt } from '../src/core/jwt/use-cases/validate-jwt.js';
+import { VerifyJwt } from '../src/core/jwt/use-cases/verify-jwt.js';
 import { timeBatched } from './timing.js';
 
 const clock = new SystemClock();

@@ -3,7 +3,7 @@
 import { createHttpServer } from '../src/adapters/driving/http/server.js';
 import { loadConfig } from '../src/config/config.js';
 import { buildHttpService, createContainer, TOKENS } from '../src/composition-root.js';
-import type { RateLimitStore } from '../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore } from '../src/core/rate-limit/ports/rate-limit-store.js';
 
 const free: RateLimitStore = {
   consume: () => Promise.resolve({ consumed: 1, resetMs: 10_000 }),

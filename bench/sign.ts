@@ -14,8 +14,8 @@ import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { WebCryptoTokenSigner } from '../src/adapters/driven/web-crypto-token-signer.js';
 import { buildHttpService, createContainer } from '../src/composition-root.js';
 import { loadConfig } from '../src/config/config.js';
-import { DecodeJwt } from '../src/core/use-cases/decode-jwt.js';
-import { SignJwt } from '../src/core/use-cases/sign-jwt.js';
+import { DecodeJwt } from '../src/core/jwt/use-cases/decode-jwt.js';
+import { SignJwt } from '../src/core/jwt/use-cases/sign-jwt.js';
 
 const clock = new SystemClock();
 const signer = new SignJwt(clock, new WebCryptoTokenSigner(), new DecodeJwt(clock, new HmacKnownSecrets()));

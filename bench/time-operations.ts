@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { timeEach } from './timing.js';
 import { FixedClock } from '../test/support/fakes.js';
-import { AddDuration } from '../src/core/use-cases/add-duration.js';
-import { DiffInstants } from '../src/core/use-cases/diff-instants.js';
-import { FormatInstant } from '../src/core/use-cases/format-instant.js';
+import { AddDuration } from '../src/core/time/use-cases/add-duration.js';
+import { DiffInstants } from '../src/core/time/use-cases/diff-instants.js';
+import { FormatInstant } from '../src/core/time/use-cases/format-instant.js';
 
 const format = new FormatInstant(new FixedClock(Date.UTC(2026, 10, 22)));
 const diff = new DiffInstants(new FixedClock(Date.UTC(2026, 10, 22)));

@@ -8,8 +8,8 @@ import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-sec
 import { SystemClock } from './adapters/driven/system-clock.js';
 import { runCli } from './adapters/driving/cli/cli.js';
 import type { Style } from './adapters/driving/cli/pretty.js';
-import type { SignatureVerifier } from './core/ports/signature-verifier.js';
-import type { TokenSigner } from './core/ports/token-signer.js';
+import type { SignatureVerifier } from './core/jwt/ports/signature-verifier.js';
+import type { TokenSigner } from './core/jwt/ports/token-signer.js';
 import { loadUseCases } from './core/use-cases/contexts.js';
 import packageJson from '../package.json' with { type: 'json' };
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { rawExchange } from '../support/raw-http.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimitStore, StoreHealth } from '../../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore, StoreHealth } from '../../src/core/rate-limit/ports/rate-limit-store.js';
 import { testService } from '../support/service.js';
 
 /** A store that counts in memory and reports whatever health the test sets. */

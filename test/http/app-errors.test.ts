@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/driven/logger.js';
-import type { RateLimitStore, StoreHealth } from '../../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore, StoreHealth } from '../../src/core/rate-limit/ports/rate-limit-store.js';
 import { buildHttpService } from '../../src/composition-root.js';
 import { swapUseCase, testContainer, testService, trpcInput } from '../support/service.js';
 

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../src/adapters/driving/http/pipeline.js';
 import type { UseCases } from '../../src/core/use-cases/index.js';
-import { ConsumeRateLimit } from '../../src/core/use-cases/consume-rate-limit.js';
+import { ConsumeRateLimit } from '../../src/core/rate-limit/consume-rate-limit.js';
 import { MemoryRateLimitStore } from '../../src/adapters/driven/memory-rate-limit-store.js';
 import { tokenOf } from '../support/fixtures.js';
 import { listen, testService, trpcInput } from '../support/service.js';

@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
+import { DecodeJwt } from '../../src/core/jwt/use-cases/decode-jwt.js';
 import { FixedClock } from '../support/fakes.js';
 import { JWT_IO_TOKEN, RFC7515_A3_TOKEN, RFC7516_JWE, b64url } from '../support/fixtures.js';
 import { EXAMPLE_ISSUER_KEY, exampleToken } from '../support/sd-jwt-examples.js';

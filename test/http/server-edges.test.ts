@@ -5,7 +5,7 @@ import { eventually } from '../support/eventually.js';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimitStore, StoreHealth, WindowUsage } from '../../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore, StoreHealth, WindowUsage } from '../../src/core/rate-limit/ports/rate-limit-store.js';
 import { HttpMetrics } from '../../src/adapters/driving/http/observability/metrics.js';
 import { createMetricsServer } from '../../src/adapters/driving/http/server.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';

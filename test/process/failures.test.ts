@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore } from '../../src/core/rate-limit/ports/rate-limit-store.js';
 import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-stores.js';
 import { pino } from 'pino';
 import { REDIS_URL } from '../support/redis-server.js';

@@ -3,12 +3,12 @@ import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-k
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNIX_MS, MIN_UNIX_MS } from '../../src/core/time/calendar.js';
-import { ConvertDatetimeToUnix } from '../../src/core/use-cases/convert-datetime-to-unix.js';
-import { ConvertTimestampToUtc } from '../../src/core/use-cases/convert-timestamp-to-utc.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
+import { ConvertDatetimeToUnix } from '../../src/core/time/use-cases/convert-datetime-to-unix.js';
+import { ConvertTimestampToUtc } from '../../src/core/time/use-cases/convert-timestamp-to-utc.js';
+import { DecodeJwt } from '../../src/core/jwt/use-cases/decode-jwt.js';
 import { FixedClock } from '../support/fakes.js';
 import { JWT_IO_TOKEN, RFC7516_JWE, b64url } from '../support/fixtures.js';
-import { DomainError } from '../../src/core/errors.js';
+import { DomainError } from '../../src/core/shared/errors.js';
 import { testService, trpcInput } from '../support/service.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '1000000' });

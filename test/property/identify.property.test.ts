@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdentifyTimestamp } from '../../src/core/use-cases/identify-timestamp.js';
+import { IdentifyTimestamp } from '../../src/core/time/use-cases/identify-timestamp.js';
 import { FixedClock } from '../support/fakes.js';
 import { IDENTIFY_FORMATS, type IdentifyFormat } from '../../src/core/time/vocabulary.js';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AddDuration } from '../../src/core/use-cases/add-duration.js';
-import { ConvertDatetimeToUnix } from '../../src/core/use-cases/convert-datetime-to-unix.js';
-import { DiffInstants } from '../../src/core/use-cases/diff-instants.js';
-import { FormatInstant } from '../../src/core/use-cases/format-instant.js';
-import { IdentifyTimestamp } from '../../src/core/use-cases/identify-timestamp.js';
+import { AddDuration } from '../../src/core/time/use-cases/add-duration.js';
+import { ConvertDatetimeToUnix } from '../../src/core/time/use-cases/convert-datetime-to-unix.js';
+import { DiffInstants } from '../../src/core/time/use-cases/diff-instants.js';
+import { FormatInstant } from '../../src/core/time/use-cases/format-instant.js';
+import { IdentifyTimestamp } from '../../src/core/time/use-cases/identify-timestamp.js';
 import { FixedClock } from '../support/fakes.js';
 
 // Contract §3d, "A date-time operand reads what identify reads": a datetime, from or to written as text is the instant

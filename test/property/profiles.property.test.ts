@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../src/adapters/driven/jose-signature-verifier.js';
 import { STRUCTURAL_RULES } from '../../src/core/jwt/profiles/profiles.js';
-import { DecodeJwt } from '../../src/core/use-cases/decode-jwt.js';
-import { ValidateJwt } from '../../src/core/use-cases/validate-jwt.js';
-import { VerifyJwt } from '../../src/core/use-cases/verify-jwt.js';
+import { DecodeJwt } from '../../src/core/jwt/use-cases/decode-jwt.js';
+import { ValidateJwt } from '../../src/core/jwt/use-cases/validate-jwt.js';
+import { VerifyJwt } from '../../src/core/jwt/use-cases/verify-jwt.js';
 import { FixedClock } from '../support/fakes.js';
 import { tokenOf } from '../support/fixtures.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DomainError, type DomainErrorCode } from '../../src/core/errors.js';
+import { DomainError, type DomainErrorCode } from '../../src/core/shared/errors.js';
 
 function expectThrown(thrown: unknown, code: DomainErrorCode, message: string | RegExp): void {
   expect(thrown).toBeInstanceOf(DomainError);

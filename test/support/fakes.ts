@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/core/ports/clock.js';
+import type { Clock } from '../../src/core/shared/ports/clock.js';
 
 /** A clock that says what the test tells it to. */
 export class FixedClock implements Clock {

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { createRateLimitStore } from '../../src/adapters/driven/rate-limit-stores.js';
 import { loadConfig } from '../../src/config/config.js';
-import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore } from '../../src/core/rate-limit/ports/rate-limit-store.js';
 import { listen, testService, type Running } from './service.js';
 import { eventually } from './eventually.js';
 

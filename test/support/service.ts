@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/config.js';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { buildHttpService, createContainer, TOKENS, USE_CASE_TOKENS } from '../../src/composition-root.js';
-import type { RateLimitStore } from '../../src/core/ports/rate-limit-store.js';
+import type { RateLimitStore } from '../../src/core/rate-limit/ports/rate-limit-store.js';
 import type { UseCases } from '../../src/core/use-cases/index.js';
 import { FixedClock } from './fakes.js';
 

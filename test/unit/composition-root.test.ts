@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TOKENS, USE_CASE_TOKENS, createContainer } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config/config.js';
-import type { GetCurrentTime } from '../../src/core/use-cases/get-current-time.js';
+import type { GetCurrentTime } from '../../src/core/time/use-cases/get-current-time.js';
 import { OPERATIONS, contextOf } from '../../src/adapters/driving/contract/catalog.js';
-import { USE_CASE_CONTEXTS, buildUseCases, loadUseCases, type UseCaseContext } from '../../src/core/use-cases/contexts.js';
+import { buildUseCases } from '../../src/core/use-cases/build.js';
+import { USE_CASE_CONTEXTS, loadUseCases, type UseCaseContext } from '../../src/core/use-cases/contexts.js';
 import { USE_CASE_BUILDERS, USE_CASE_NAMES, createUseCases } from '../../src/core/use-cases/index.js';
 import { FixedClock } from '../support/fakes.js';
 

@@ -1,5 +1,5 @@
 import { RateLimiterCluster, RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import type { RateLimitPolicy } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy } from '../../core/rate-limit/ports/rate-limit-store.js';
 import { SharedRateLimitStore, type SharedStoreOptions } from './shared-rate-limit-store.js';
 
 /** Call once in the cluster primary, before forking: it keeps the one count every worker asks. */

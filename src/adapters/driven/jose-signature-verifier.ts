@@ -10,7 +10,7 @@ import {
   type FlattenedJWSInput,
   type JWSHeaderParameters,
 } from 'jose';
-import { DomainError } from '../../core/errors.js';
+import { DomainError } from '../../core/shared/errors.js';
 import { publicJwk, type ReadKey } from '../../core/keys/read-keys.js';
 import type {
   SignatureVerifier,
@@ -18,7 +18,7 @@ import type {
   VerificationReasonCode,
   VerificationRequest,
   VerificationResult,
-} from '../../core/ports/signature-verifier.js';
+} from '../../core/jwt/ports/signature-verifier.js';
 
 const SIGNING_KEYS = new Set(['RSA', 'EC', 'OKP Ed25519', 'OKP Ed448']);
 

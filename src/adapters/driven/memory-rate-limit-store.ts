@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitPolicy, RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy, RateLimitStore, StoreHealth, WindowUsage } from '../../core/rate-limit/ports/rate-limit-store.js';
 
 export function usageFrom(res: RateLimiterRes): WindowUsage {
   return { consumed: res.consumedPoints, resetMs: res.msBeforeNext };

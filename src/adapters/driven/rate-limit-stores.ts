@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RateLimitPolicy, RateLimitStore, StoreHealth } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy, RateLimitStore, StoreHealth } from '../../core/rate-limit/ports/rate-limit-store.js';
 import { ClusterRateLimitStore, startClusterRateLimitPrimary } from './cluster-rate-limit-store.js';
 import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
 import type { RedisConnection } from './redis-connection.js';

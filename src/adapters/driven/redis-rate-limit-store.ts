@@ -1,6 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimitPolicy, StoreHealth } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy, StoreHealth } from '../../core/rate-limit/ports/rate-limit-store.js';
 import { createRedisClient, describeConnectionFailure, describeRedis, type RedisConnection, type RedisMode } from './redis-connection.js';
 import { SharedRateLimitStore, type SharedStoreOptions } from './shared-rate-limit-store.js';
 

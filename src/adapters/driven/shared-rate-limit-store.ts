@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimitPolicy, RateLimitStore, StoreHealth, WindowUsage } from '../../core/ports/rate-limit-store.js';
+import type { RateLimitPolicy, RateLimitStore, StoreHealth, WindowUsage } from '../../core/rate-limit/ports/rate-limit-store.js';
 import { MemoryRateLimitStore, usageFrom } from './memory-rate-limit-store.js';
 import { InFlightDecisions } from './in-flight-decisions.js';
 import { SpentWindows } from './spent-windows.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock.js';
+import type { Clock } from '../../core/shared/ports/clock.js';
 
 export class SystemClock implements Clock {
   nowMs(): number {

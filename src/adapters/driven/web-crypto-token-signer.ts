@@ -1,7 +1,7 @@
 import { KeyObject, createHmac, webcrypto } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { generateKeyPair } from 'jose';
-import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey, TokenSigner } from '../../core/ports/token-signer.js';
+import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey, TokenSigner } from '../../core/jwt/ports/token-signer.js';
 
 const HASH = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' } as const;
 const CURVE = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' } as const;

@@ -1,12 +1,9 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '../shared/errors.js';
 import { MAX_UNIX_MS, MIN_UNIX_MS, formatIsoSecond, utcInstant, type UtcInstant } from '../time/calendar.js';
-import { scanJson } from './json-scan.js';
+import { scanJson } from '../shared/json-scan.js';
+import { MAX_JSON_DEPTH, type JsonObject } from '../shared/json.js';
 
 export const MAX_TOKEN_LENGTH = 8192;
-export const MAX_JSON_DEPTH = 64;
-
-export type JsonObject = { [key: string]: unknown };
-
 /** A JWS compact serialization, read but never verified. */
 export interface CompactJws {
   /** The token without whitespace or a Bearer prefix. */
@@ -156,5 +153,3 @@ export function numericDateUtc(value: unknown): UtcInstant | null {
   }
   return utcInstant(ms);
 }
-
-export const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);

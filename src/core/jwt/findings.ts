@@ -1,4 +1,4 @@
-import type { FindingCode, Severity } from './vocabulary.js';
+import type { FindingCode } from './vocabulary.js';
 
 export interface Finding {
   readonly code: FindingCode;
@@ -7,6 +7,7 @@ export interface Finding {
 }
 
 import type { SdJwtProblems } from './sd-jwt.js';
+import type { Severity } from '../shared/vocabulary.js';
 
 type JsonObject = { readonly [key: string]: unknown };
 

@@ -1,6 +1,5 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '../shared/errors.js';
 import {
-  MAX_JSON_DEPTH,
   MAX_TOKEN_LENGTH,
   base64UrlBytes,
   compactJwsOf,
@@ -10,9 +9,9 @@ import {
   segmentText,
   stripToken,
   type CompactJws,
-  type JsonObject,
 } from './compact.js';
 import { readSdJwt, type ReadSdJwt } from './sd-jwt.js';
+import { MAX_JSON_DEPTH, type JsonObject } from '../shared/json.js';
 
 /** What a JWE shows without its key: algorithms and byte lengths, never the plaintext. */
 export interface JweFacts {

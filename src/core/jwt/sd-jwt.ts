@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DomainError } from '../errors.js';
-import { MAX_JSON_DEPTH, compactJwsOf, segmentText, type CompactJws, type JsonObject } from './compact.js';
-import { scanJson } from './json-scan.js';
+import { DomainError } from '../shared/errors.js';
+import { compactJwsOf, segmentText, type CompactJws } from './compact.js';
+import { scanJson } from '../shared/json-scan.js';
+import { MAX_JSON_DEPTH, type JsonObject } from '../shared/json.js';
 
 export const SD_HASH_ALGORITHMS = { 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' } as const;
 export type SdHashAlgorithm = keyof typeof SD_HASH_ALGORITHMS;

@@ -33,9 +33,6 @@ export const FINDING_CODES = [
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
-export const SEVERITIES = ['critical', 'warning', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
 export const PROFILE_NAMES = [
   'oidc_id_token',
   'oauth_access_token',

@@ -1,7 +1,7 @@
-import type { Severity } from '../jwt/vocabulary.js';
 import type { KeyFindingCode } from './vocabulary.js';
 import type { CertificateFacts } from './certificate.js';
 import type { KeyType, ReadKey } from './read-keys.js';
+import type { Severity } from '../shared/vocabulary.js';
 
 export interface KeyFinding {
   readonly code: KeyFindingCode;

@@ -1,8 +1,8 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { DomainError } from '../errors.js';
-import { scanJson } from '../jwt/json-scan.js';
-import { MAX_JSON_DEPTH, own, type JsonObject } from '../jwt/compact.js';
+import { DomainError } from '../shared/errors.js';
+import { scanJson } from '../shared/json-scan.js';
 import { readCertificate, type Certificate } from './certificate.js';
+import { MAX_JSON_DEPTH, own, type JsonObject } from '../shared/json.js';
 
 /**
  * The one reader of key material for the whole service (contract §4f): a JWK,

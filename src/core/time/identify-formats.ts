@@ -1,4 +1,4 @@
-import type { DomainError } from '../errors.js';
+import type { DomainError } from '../shared/errors.js';
 import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
 import { LEAP_SECOND_ENDS_UNIX } from './leap-seconds.js';
 import type { Decimal, Fields, FormatRow, Lexed, Reading, ReadingContext } from './reading.js';

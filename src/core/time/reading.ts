@@ -1,4 +1,4 @@
-import type { DomainError } from '../errors.js';
+import type { DomainError } from '../shared/errors.js';
 import type { WallClockResolution } from './zones.js';
 import type { Disambiguation } from './vocabulary.js';
 

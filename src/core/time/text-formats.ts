@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '../shared/errors.js';
 import { NS_PER_MS, NS_PER_SECOND, civilFromDays, daysFromCivil, daysInMonth, floorDiv, formatIsoSecond, isInRange } from './calendar.js';
 import { isFollowedByLeapSecond } from './leap-seconds.js';
 import type { FormatRow, Lexed, Reading, ReadingContext, Unread } from './reading.js';

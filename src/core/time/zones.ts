@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '../shared/errors.js';
 import { NS_PER_MS, NS_PER_SECOND, floorDiv } from './calendar.js';
 import { DISAMBIGUATIONS, type Disambiguation } from './vocabulary.js';
 

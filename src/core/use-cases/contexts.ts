@@ -1,4 +1,5 @@
-import type { UseCaseBuilders, UseCaseLookup, UseCasePorts, UseCases } from './index.js';
+import { buildUseCases } from './build.js';
+import type { UseCaseBuilders, UseCasePorts, UseCases } from './types.js';
 
 /**
  * The core's bounded contexts, each with the table of its use cases, loaded when first asked for: a command of the CLI
@@ -6,32 +7,10 @@ import type { UseCaseBuilders, UseCaseLookup, UseCasePorts, UseCases } from './i
  * time side's readers (docs/architecture.md, docs/benchmarks.md).
  */
 export const USE_CASE_CONTEXTS = {
-  time: async () => (await import('./time-use-cases.js')).TIME_USE_CASES,
-  jwt: async () => (await import('./jwt-use-cases.js')).JWT_USE_CASES,
+  time: async () => (await import('../time/use-cases/index.js')).TIME_USE_CASES,
+  jwt: async () => (await import('../jwt/use-cases/index.js')).JWT_USE_CASES,
 } as const;
 export type UseCaseContext = keyof typeof USE_CASE_CONTEXTS;
-
-/**
- * The use cases of `builders` over the same ports, each built once; a use case that calls another is given the one of
- * `builders`, so a table that calls outside itself fails here, when it is built (test/unit/composition-root.test.ts).
- */
-export function buildUseCases<K extends keyof UseCases>(ports: UseCasePorts, builders: UseCaseBuilders<K>): Pick<UseCases, K> {
-  const built = new Map<keyof UseCases, UseCases[keyof UseCases]>();
-  const table: Partial<UseCaseBuilders> = builders;
-  const use: UseCaseLookup = (name) => {
-    let useCase = built.get(name) as UseCases[typeof name] | undefined;
-    if (useCase === undefined) {
-      const builder = table[name];
-      if (builder === undefined) throw new Error(`${name} is not among the use cases being built`);
-      useCase = builder(ports, use);
-      built.set(name, useCase);
-    }
-    return useCase;
-  };
-  // The keys of `builders` are its type's K, as the object was typed.
-  const names = Object.keys(builders) as K[];
-  return Object.fromEntries(names.map((name) => [name, use(name)])) as Pick<UseCases, K>;
-}
 
 /**
  * The use cases of one context over `ports`. The others are absent: a command runs the use case of its own catalog

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { HmacAlgorithm, KnownSecrets } from '../../../core/ports/known-secrets.js';
+import type { HmacAlgorithm, KnownSecrets } from '../../../core/jwt/ports/known-secrets.js';
 import { KNOWN_SECRETS } from './list.js';
 
 const DIGEST: Record<HmacAlgorithm, string> = { HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' };

@@ -1,6 +1,6 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
-import type { Call } from '../../../core/use-cases/call.js';
+import type { Call } from '../../../core/shared/call.js';
 import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { jwtSchemas } from './jwt-schemas.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { DomainError } from '../../../core/errors.js';
-import type { InputCarrier } from '../../../core/use-cases/call.js';
+import { DomainError } from '../../../core/shared/errors.js';
+import type { InputCarrier } from '../../../core/shared/call.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { runOperation, type AnyOperation, type Operation } from './catalog.js';
 import {
@@ -25,7 +25,7 @@ export interface CallContext {
   readonly useCases: UseCases;
   /** Missing means unpaid: the call is refused, never run for free. */
   readonly budget: CallBudget | undefined;
-  /** Where the input travelled; missing means a URL, where no secret is taken (core/use-cases/call.ts). */
+  /** Where the input travelled; missing means a URL, where no secret is taken (core/shared/call.ts). */
   readonly carrier?: InputCarrier;
 }
 

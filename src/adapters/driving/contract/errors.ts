@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DomainError, DomainErrorCode } from '../../../core/errors.js';
+import type { DomainError, DomainErrorCode } from '../../../core/shared/errors.js';
 
 /**
  * The kinds of failure a caller can see, named as tRPC names them so that the

@@ -1,12 +1,13 @@
 // A namespace import, not { z }: esbuild can then leave out of the command line's bundle the zod it does
 // not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
 import * as z from 'zod';
-import { VERIFICATION_REASONS } from '../../../core/ports/signature-verifier.js';
-import { SIGNING_ALGORITHMS } from '../../../core/jwt/algorithms.js';
+import { VERIFICATION_REASONS } from '../../../core/jwt/ports/signature-verifier.js';
+import { SIGNING_ALGORITHMS } from '../../../core/shared/algorithms.js';
 import { inputObject, once, stringParam } from './schema-parts.js';
 import { utc as utcSchema } from './time-schemas.js';
 import { KEY_FINDING_CODES } from '../../../core/keys/vocabulary.js';
-import { DICTIONARY_VENDORS, FINDING_CODES, PROFILE_NAMES, SEVERITIES } from '../../../core/jwt/vocabulary.js';
+import { DICTIONARY_VENDORS, FINDING_CODES, PROFILE_NAMES } from '../../../core/jwt/vocabulary.js';
+import { SEVERITIES } from '../../../core/shared/vocabulary.js';
 
 /** The schemas of the JWT and key operations, built together on the first use of any (with the time schemas' Utc, which they share). */
 export const jwtSchemas = once(() => {

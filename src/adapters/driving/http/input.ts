@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { scanJson } from '../../../core/jwt/json-scan.js';
+import { scanJson } from '../../../core/shared/json-scan.js';
 import { HttpError } from './errors.js';
 import { parseQuery } from './query.js';
 import { stateOf } from './routes.js';

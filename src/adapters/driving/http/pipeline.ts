@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { StoreHealth } from '../../../core/ports/rate-limit-store.js';
-import type { ConsumeRateLimit } from '../../../core/use-cases/consume-rate-limit.js';
+import type { StoreHealth } from '../../../core/rate-limit/ports/rate-limit-store.js';
+import type { ConsumeRateLimit } from '../../../core/rate-limit/consume-rate-limit.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { readTrpcInput, trpcAnswer } from './trpc/steps.js';
 import { compileTrust, type TrustProxy } from './client-key.js';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/use-cases/consume-rate-limit.js';
+import type { ConsumeRateLimit, RateLimitDecision } from '../../../core/rate-limit/consume-rate-limit.js';
 import type { CallBudget } from '../contract/dispatcher.js';
 import { clientAddress, clientKey, type TrustFunction } from './client-key.js';
 import { rateLimited } from './errors.js';

@@ -1,9 +1,10 @@
-import { numericDateUtc, own, type JsonObject } from '../compact.js';
+import { numericDateUtc } from '../compact.js';
 import { AMR_VALUES } from './amr-values.js';
 import type { UtcInstant } from '../../time/calendar.js';
 import type { AmrValue, DictionaryEntry, ExplainedMember, IanaEntry, IssuerVendor } from './entries.js';
 import { IANA_CLAIMS, IANA_HEADER_PARAMETERS } from './iana-registry.js';
 import { VENDOR_PACKS, type VendorPack } from './vendor-packs.js';
+import { own, type JsonObject } from '../../shared/json.js';
 
 export type { DictionaryEntry, ExplainedMember, IssuerVendor } from './entries.js';
 export { REGISTRY_SNAPSHOT } from './iana-registry.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { isPublicKeyAlgorithm, PUBLIC_KEY_ALGORITHMS } from '../algorithms.js';
-import { own, type JsonObject } from '../compact.js';
+import { isPublicKeyAlgorithm, PUBLIC_KEY_ALGORITHMS } from '../../shared/algorithms.js';
 import { PRIVATE_MEMBERS } from '../../keys/read-keys.js';
 import { idTokenHash } from './token-hash.js';
 import { PROFILE_NAMES, type ProfileName } from '../vocabulary.js';
 import { httpUrl, sameUrl } from './same-url.js';
+import { own, type JsonObject } from '../../shared/json.js';
 
 /**
  * Token profiles (contract §4e): which profile a token is meant to follow,

@@ -1,4 +1,4 @@
-import { DomainError } from '../../errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { readDuration } from '../../time/durations.js';
 
 /** The largest relative time, 100 years of 365.25 days (contract §4g). */

@@ -1,9 +1,9 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { DomainError } from '../../errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { readJwk } from '../../keys/read-keys.js';
-import { HMAC_ALGORITHMS } from '../algorithms.js';
-import type { SigningAlgorithm, SigningKey } from '../../ports/token-signer.js';
-import type { JsonObject } from '../compact.js';
+import { HMAC_ALGORITHMS } from '../../shared/algorithms.js';
+import type { SigningAlgorithm, SigningKey } from '../ports/token-signer.js';
+import type { JsonObject } from '../../shared/json.js';
 
 /** The longest `secret` or `key` string (contract §4g). */
 export const MAX_SIGNING_KEY_LENGTH = 8192;

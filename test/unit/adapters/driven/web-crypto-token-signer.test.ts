@@ -4,8 +4,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { compactVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { Slots, WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
-import { SIGNING_ALGORITHMS } from '../../../../src/core/jwt/algorithms.js';
-import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey } from '../../../../src/core/ports/token-signer.js';
+import { SIGNING_ALGORITHMS } from '../../../../src/core/shared/algorithms.js';
+import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey } from '../../../../src/core/jwt/ports/token-signer.js';
 import { RFC7515_A3_TOKEN, RFC7519_3_1_TOKEN } from '../../../support/fixtures.js';
 import {
   RFC7515_A1_KEY,

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { FINDING_RULES, findingsOf } from '../../../../src/core/jwt/findings.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { KNOWN_SECRETS } from '../../../../src/adapters/driven/known-secrets/list.js';
-import { scanJson } from '../../../../src/core/jwt/json-scan.js';
-import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
+import { scanJson } from '../../../../src/core/shared/json-scan.js';
+import { DecodeJwt } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 import { JWT_IO_TOKEN, tokenOf } from '../../../support/fixtures.js';
 import { createHmac } from 'node:crypto';
-import { FINDING_CODES, SEVERITIES } from '../../../../src/core/jwt/vocabulary.js';
+import { FINDING_CODES } from '../../../../src/core/jwt/vocabulary.js';
+import { SEVERITIES } from '../../../../src/core/shared/vocabulary.js';
 
 const NOW = 1_800_000_000; // 2027-01-15T08:00:00Z
 const decoder = new DecodeJwt(new FixedClock(NOW * 1000), new HmacKnownSecrets());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
-import { DecodeJwt, type DecodedBody } from '../../../../src/core/use-cases/decode-jwt.js';
+import { DecodeJwt, type DecodedBody } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 import { JWT_IO_TOKEN, RFC7516_JWE, b64url, tokenOf } from '../../../support/fixtures.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { readSdJwt } from '../../../../src/core/jwt/sd-jwt.js';
-import { DecodeJwt } from '../../../../src/core/use-cases/decode-jwt.js';
+import { DecodeJwt } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 import { b64url } from '../../../support/fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdentifyTimestamp, type Candidate } from '../../../../src/core/use-cases/identify-timestamp.js';
+import { IdentifyTimestamp, type Candidate } from '../../../../src/core/time/use-cases/identify-timestamp.js';
 import { FixedClock } from '../../../support/fakes.js';
 
 // Every reading below is judged at this instant: 2026-11-22T00:00:00Z.

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConvertDatetimeToUnix } from '../../../../src/core/use-cases/convert-datetime-to-unix.js';
-import { ConvertTimestampToUtc } from '../../../../src/core/use-cases/convert-timestamp-to-utc.js';
-import { GetCurrentTime } from '../../../../src/core/use-cases/get-current-time.js';
+import { ConvertDatetimeToUnix } from '../../../../src/core/time/use-cases/convert-datetime-to-unix.js';
+import { ConvertTimestampToUtc } from '../../../../src/core/time/use-cases/convert-timestamp-to-utc.js';
+import { GetCurrentTime } from '../../../../src/core/time/use-cases/get-current-time.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 

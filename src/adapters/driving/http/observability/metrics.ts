@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { StoreHealth } from '../../../../core/ports/rate-limit-store.js';
+import type { StoreHealth } from '../../../../core/rate-limit/ports/rate-limit-store.js';
 
 /** Prometheus metrics in a registry of this app's own, so several apps can live in one process. */
 export class HttpMetrics {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { IANA_CLAIMS } from '../../../../../src/core/jwt/claims/iana-registry.js';
 import { VENDOR_PACKS } from '../../../../../src/core/jwt/claims/vendor-packs.js';
-import { DecodeJwt } from '../../../../../src/core/use-cases/decode-jwt.js';
+import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { FixedClock } from '../../../../support/fakes.js';
 import { KUBERNETES_LEGACY_TOKEN, VENDOR_TOKENS, tokenOf, type VendorToken } from '../../../../vectors/vendor-tokens.js';
 
