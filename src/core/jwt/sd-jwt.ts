@@ -1,10 +1,14 @@
-import { createHash } from 'node:crypto';
 import { DomainError } from '../shared/errors.js';
+import { base64url } from '../shared/bytes.js';
+import { digest, type HashName } from '../shared/hash.js';
 import { compactJwsOf, segmentText, type CompactJws } from './compact.js';
 import { scanJson } from '../shared/json-scan.js';
 import { MAX_JSON_DEPTH, type JsonObject } from '../shared/json.js';
 
-export const SD_HASH_ALGORITHMS = { 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' } as const;
+export const SD_HASH_ALGORITHMS = { 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' } as const satisfies Record<
+  string,
+  HashName
+>;
 export type SdHashAlgorithm = keyof typeof SD_HASH_ALGORITHMS;
 
 /** One disclosure, in the order of the token. */
@@ -52,7 +56,7 @@ export interface ReadSdJwt {
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const pointer = (parent: string, key: string | number): string => `${parent}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
 
-function readDisclosure(text: string, index: number, hash: string): Omit<Disclosure, 'path'> & { duplicateMember: boolean } {
+function readDisclosure(text: string, index: number, hash: HashName): Omit<Disclosure, 'path'> & { duplicateMember: boolean } {
   const part = `disclosure ${index + 1}`;
   const json = segmentText(part, text);
   const scan = scanJson(json, MAX_JSON_DEPTH);
@@ -75,7 +79,7 @@ function readDisclosure(text: string, index: number, hash: string): Omit<Disclos
   return {
     disclosure: text,
     // The disclosure is base64url, so its UTF-8 is the ASCII that RFC 9901 §4.2.3 hashes.
-    digest: createHash(hash).update(text).digest('base64url'),
+    digest: base64url(digest(hash, text)),
     salt: entries[0] as string,
     name: entries.length === 3 ? (entries[1] as string) : null,
     value: entries.length === 3 ? entries[2] : entries[1],
@@ -196,9 +200,7 @@ export function readSdJwt(token: string, issuer?: CompactJws): ReadSdJwt {
   if (keyBindingText !== '') {
     const kb = compactJwsOf(keyBindingText);
     duplicateMember ||= kb.duplicateMember;
-    const expected = createHash(hash)
-      .update(token.slice(0, token.length - keyBindingText.length))
-      .digest('base64url');
+    const expected = base64url(digest(hash, token.slice(0, token.length - keyBindingText.length)));
     const matches = kb.payload.sd_hash === expected;
     hashMismatch = !matches;
     keyBindingType = kb.header.typ !== 'kb+jwt';

@@ -1,7 +1,9 @@
-import { createHash, X509Certificate, type KeyObject } from 'node:crypto';
+import { X509Certificate, type KeyObject } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { utcInstant, type UtcInstant } from '../time/calendar.js';
-import { derAt, derChildren, derContent, derOid, derWhole, hex, type DerNode } from './der.js';
+import { base64url, hex } from '../shared/bytes.js';
+import { digest } from '../shared/hash.js';
+import { derAt, derChildren, derContent, derOid, derWhole, type DerNode } from './der.js';
 
 /** What §4f's `certificate` says of one X.509 certificate. */
 export interface CertificateFacts {
@@ -186,7 +188,7 @@ export function readCertificate(der: Uint8Array): Certificate {
   };
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, index) => byte === b[index]);
 
 /** Whether `issuer`'s key verifies `certificate`'s signature, made with one of the algorithms §4f counts. */
 function signedBy(certificate: Certificate, issuer: Certificate): boolean {
@@ -202,8 +204,6 @@ export function isSelfSigned(certificate: Certificate): boolean {
   return sameBytes(certificate.issuerDer, certificate.subjectDer) && signedBy(certificate, certificate);
 }
 
-const base64Url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
-
 /** §4f's `certificate`, at `nowMs`, with the certificate that follows it in its chain, if any. */
 export function certificateFacts(certificate: Certificate, next: Certificate | undefined, nowMs: number): CertificateFacts {
   const { x509, notBeforeMs: notBefore, notAfterMs: notAfter } = certificate;
@@ -218,8 +218,8 @@ export function certificateFacts(certificate: Certificate, next: Certificate | u
     expired: notAfter < nowMs,
     days_left: Math.floor(secondsLeft / DAY_SECONDS),
     self_signed: selfSigned,
-    x5t_s256: base64Url(createHash('sha256').update(x509.raw).digest()),
-    x5t: base64Url(createHash('sha1').update(x509.raw).digest()),
+    x5t_s256: base64url(digest('sha256', x509.raw)),
+    x5t: base64url(digest('sha1', x509.raw)),
     subject_alt_names: certificate.subjectAltNames,
     issued_by_next:
       next === undefined || selfSigned ? null : sameBytes(next.subjectDer, certificate.issuerDer) && signedBy(certificate, next),

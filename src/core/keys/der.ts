@@ -60,5 +60,3 @@ export function derOid(node: DerNode): string {
   }
   return arcs.join('.');
 }
-
-export const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');

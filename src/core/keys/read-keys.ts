@@ -1,4 +1,6 @@
-import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { base64, base64url, hex } from '../shared/bytes.js';
+import { digest } from '../shared/hash.js';
 import { DomainError } from '../shared/errors.js';
 import { scanJson } from '../shared/json-scan.js';
 import { readCertificate, type Certificate } from './certificate.js';
@@ -88,8 +90,6 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 const invalid = (message: string): DomainError => new DomainError('KEY_INVALID', `key: ${message}`);
 
-const toBase64Url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
-
 /** A member's bytes: base64url (RFC 4648 §5), trailing `=` tolerated. */
 function memberBytes(jwk: JsonObject, member: string, where: string): Uint8Array {
   const value = own(jwk, member);
@@ -106,7 +106,7 @@ function withoutLeadingZeros(bytes: Uint8Array): Uint8Array {
   return bytes.subarray(start);
 }
 
-const bigIntOf = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`));
+const bigIntOf = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(`0x${hex(bytes)}`));
 
 function bitLength(bytes: Uint8Array): number {
   const first = bytes[0] ?? 0;
@@ -162,7 +162,7 @@ function rsaShape(jwk: JsonObject, where: string): KeyShape {
   if (eValue < 3n || eValue % 2n === 0n) throw invalid(`${where} has an e that is even or below 3`);
   if (nValue % 2n === 0n || nValue <= eValue) throw invalid(`${where} has an n that is even or not greater than e`);
   return {
-    required: { kty: 'RSA', n: toBase64Url(n), e: toBase64Url(e) },
+    required: { kty: 'RSA', n: base64url(n), e: base64url(e) },
     crv: null,
     sizeBits: bitLength(n),
     nonCanonical: n.length !== rawN.length || e.length !== rawE.length,
@@ -199,7 +199,7 @@ function ecShape(jwk: JsonObject, where: string): KeyShape {
   if (x === undefined) throw invalid(`${where} has an x longer than a ${crv} coordinate`);
   if (y === undefined) throw invalid(`${where} has a y longer than a ${crv} coordinate`);
   return {
-    required: { kty: 'EC', crv, x: toBase64Url(x), y: toBase64Url(y) },
+    required: { kty: 'EC', crv, x: base64url(x), y: base64url(y) },
     crv,
     sizeBits: crv === 'P-521' ? 521 : length * 8,
     nonCanonical: rawX.length !== length || rawY.length !== length,
@@ -210,13 +210,13 @@ function okpShape(jwk: JsonObject, where: string): KeyShape {
   const [crv, length] = curveOf(jwk, where, OKP_KEY_BYTES);
   const x = memberBytes(jwk, 'x', where);
   if (x.length !== length) throw invalid(`${where} has an x of ${x.length} bytes; an ${crv} key's is ${length}`);
-  return { required: { kty: 'OKP', crv, x: toBase64Url(x) }, crv, sizeBits: length * 8, nonCanonical: false };
+  return { required: { kty: 'OKP', crv, x: base64url(x) }, crv, sizeBits: length * 8, nonCanonical: false };
 }
 
 function octShape(jwk: JsonObject, where: string): KeyShape {
   const k = memberBytes(jwk, 'k', where);
   if (k.length === 0) throw invalid(`${where} has an empty k`);
-  return { required: { kty: 'oct', k: toBase64Url(k) }, crv: null, sizeBits: k.length * 8, nonCanonical: false };
+  return { required: { kty: 'oct', k: base64url(k) }, crv: null, sizeBits: k.length * 8, nonCanonical: false };
 }
 
 const SHAPES: Readonly<Record<KeyType, (jwk: JsonObject, where: string) => KeyShape>> = {
@@ -310,27 +310,27 @@ function pemBlocks(text: string): PemBlock[] {
 
 type PemReading = { readonly publicKey: KeyObject; readonly private: boolean; readonly certificate?: Certificate };
 
-const PEM_READERS: ReadonlyMap<string, (der: Buffer) => PemReading> = new Map<string, (der: Buffer) => PemReading>([
-  ['PUBLIC KEY', (der: Buffer) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'spki' }), private: false })],
-  ['RSA PUBLIC KEY', (der: Buffer) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'pkcs1' }), private: false })],
+const PEM_READERS: ReadonlyMap<string, (der: Uint8Array) => PemReading> = new Map<string, (der: Uint8Array) => PemReading>([
+  ['PUBLIC KEY', (der: Uint8Array) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'spki' }), private: false })],
+  ['RSA PUBLIC KEY', (der: Uint8Array) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'pkcs1' }), private: false })],
   [
     'CERTIFICATE',
-    (der: Buffer) => {
+    (der: Uint8Array) => {
       const certificate = readCertificate(der);
       return { publicKey: certificate.publicKey, private: false, certificate };
     },
   ],
   [
     'PRIVATE KEY',
-    (der: Buffer) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })), private: true }),
+    (der: Uint8Array) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })), private: true }),
   ],
   [
     'RSA PRIVATE KEY',
-    (der: Buffer) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs1' })), private: true }),
+    (der: Uint8Array) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs1' })), private: true }),
   ],
   [
     'EC PRIVATE KEY',
-    (der: Buffer) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'sec1' })), private: true }),
+    (der: Uint8Array) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'sec1' })), private: true }),
   ],
 ]);
 
@@ -344,7 +344,7 @@ function readPemBlock(block: PemBlock, index: number): ReadKey {
   }
   let reading: PemReading;
   try {
-    reading = reader(Buffer.from(block.der));
+    reading = reader(block.der);
   } catch {
     throw invalid(`${where} is a PEM ${block.label} that does not parse`);
   }
@@ -391,7 +391,7 @@ export function readKeys(text: string): KeyMaterial {
 /** RFC 7638 §3: SHA-256 over the required members, names in lexicographic order, no whitespace; base64url. */
 export function jwkThumbprint(required: RequiredMembers): string {
   const sorted = Object.fromEntries(Object.entries(required).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return createHash('sha256').update(JSON.stringify(sorted)).digest('base64url');
+  return base64url(digest('sha256', JSON.stringify(sorted)));
 }
 
 /** The thumbprint of a certificate's key; null for a key of a kind §4f does not read (it matches no JWK). */
@@ -407,8 +407,8 @@ export const THUMBPRINT_URI_PREFIX = 'urn:ietf:params:oauth:jwk-thumbprint:sha-2
 
 /** The public PEM: the DER SubjectPublicKeyInfo in base64 lines of 64 (RFC 7468). */
 export function publicPem(publicKey: KeyObject): string {
-  const base64 = (publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
-  return `-----BEGIN PUBLIC KEY-----\n${base64.replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END PUBLIC KEY-----\n`;
+  const text = base64(publicKey.export({ type: 'spki', format: 'der' }));
+  return `-----BEGIN PUBLIC KEY-----\n${text.replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END PUBLIC KEY-----\n`;
 }
 
 /** The key as a public JWK: kty, its public members, then kid, alg, use and key_ops as given; null for oct. */

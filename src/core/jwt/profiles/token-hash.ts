@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { base64url } from '../../shared/bytes.js';
+import { digest, shake256Of, type HashName } from '../../shared/hash.js';
 
 // OpenID Connect Core 1.0 §3.2.2.9 and §3.3.2.10, FAPI 1.0 Advanced §5.1, and the OpenID Connect Token Hash
 // Algorithm Implementer's Guide 1.0 for the EdDSA family: the hash each alg names.
 interface NamedHash {
-  readonly hash: string;
+  readonly hash: HashName | 'shake256';
   readonly bytes?: number;
 }
 const HASH_OF_ALG: ReadonlyMap<string, NamedHash> = new Map<string, NamedHash>([
@@ -20,8 +21,7 @@ const HASH_OF_ALG: ReadonlyMap<string, NamedHash> = new Map<string, NamedHash>([
 export function idTokenHash(alg: unknown, value: string): string | undefined {
   const named = typeof alg === 'string' ? HASH_OF_ALG.get(alg) : undefined;
   if (named === undefined) return undefined;
-  const digest = createHash(named.hash, named.bytes === undefined ? {} : { outputLength: named.bytes })
-    .update(value, 'ascii')
-    .digest();
-  return digest.subarray(0, digest.length / 2).toString('base64url');
+  // The value is ASCII (an access token, a code, a state), so its UTF-8 is the ASCII the guide hashes.
+  const hashed = named.hash === 'shake256' ? shake256Of(value, named.bytes ?? 0) : digest(named.hash, value);
+  return base64url(hashed.subarray(0, hashed.length / 2));
 }

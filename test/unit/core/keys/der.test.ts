@@ -1,6 +1,7 @@
 // The DER walker under certificates' names: lengths in short and long form, and the forms DER forbids.
 import { describe, expect, it } from 'vitest';
-import { DerError, derAt, derChildren, derContent, derOid, derWhole, hex } from '../../../../src/core/keys/der.js';
+import { DerError, derAt, derChildren, derContent, derOid, derWhole } from '../../../../src/core/keys/der.js';
+import { hex } from '../../../../src/core/shared/bytes.js';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
