@@ -4,6 +4,8 @@ import type { Call } from '../../../core/shared/call.js';
 import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { jwtSchemas } from './jwt-schemas.js';
+import { keySchemas } from './key-schemas.js';
+import { signSchemas } from './sign-schemas.js';
 import * as time from './time-schemas.js';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/vocabulary.js';
 import { IDENTIFY_FORMATS, LARGEST_UNITS } from '../../../core/time/vocabulary.js';
@@ -291,8 +293,8 @@ export const catalog = {
         description:
           'Says what each key is (type, curve, size), how it is identified (the RFC 7638 thumbprint and its RFC 9278 URI), its public JWK and PEM, its certificate (subject, issuer, validity, fingerprints, place in the chain) and what is wrong with it, a private key left in the input first. With a token, says which key /jwt/verify would select and whether the signature verifies with each. Private parts are never echoed; nothing is fetched (x5u and jku are not followed).',
       }),
-      input: () => jwtSchemas().inspectKeyInput,
-      output: () => jwtSchemas().inspectKeyOutput,
+      input: () => keySchemas().inspectKeyInput,
+      output: () => keySchemas().inspectKeyOutput,
       useCase: 'inspectKey',
       cli: {
         command: 'inspect-key',
@@ -332,8 +334,8 @@ export const catalog = {
         description:
           'Signs a new token from payload (and header), or re-signs token with set, unset and relative times, with a secret, a private key (JWK or PEM) or a key pair generated for this call; the answer carries the token, its public JWK and thumbprint, and its /jwt/decode body. POST only, so that no secret is ever in a URL; nothing sent is logged, kept or echoed.',
       }),
-      input: () => jwtSchemas().signInput,
-      output: () => jwtSchemas().signOutput,
+      input: () => signSchemas().signInput,
+      output: () => signSchemas().signOutput,
       useCase: 'signJwt',
       mutation: true,
       cli: {

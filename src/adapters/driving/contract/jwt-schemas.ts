@@ -3,23 +3,26 @@
 import * as z from 'zod';
 import { VERIFICATION_REASONS } from '../../../core/jwt/ports/signature-verifier.js';
 import { SIGNING_ALGORITHMS } from '../../../core/shared/algorithms.js';
-import { inputObject, once, stringParam } from './schema-parts.js';
+import { inputObject, jsonObject as jsonObjectSchema, once, stringParam } from './schema-parts.js';
 import { utc as utcSchema } from './time-schemas.js';
-import { KEY_FINDING_CODES } from '../../../core/keys/vocabulary.js';
 import { DICTIONARY_VENDORS, FINDING_CODES, PROFILE_NAMES } from '../../../core/jwt/vocabulary.js';
 import { SEVERITIES } from '../../../core/shared/vocabulary.js';
 
-/** The schemas of the JWT and key operations, built together on the first use of any (with the time schemas' Utc, which they share). */
+/** jwt.io's example token: the example of every `token` parameter, /jwt/sign's and /jwt/inspect-key's too. */
+export const EXAMPLE_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+
+/**
+ * The schemas of the token operations (decode, verify, claims, validate), inputs then outputs, built together on the
+ * first use of any (with the time schemas' Utc, which they share). key-schemas.ts and sign-schemas.ts hold the rest.
+ */
 export const jwtSchemas = once(() => {
   const utc = utcSchema();
 
   const token = stringParam(
     'token',
     'A JWS compact serialization (/jwt/decode also reads a JWE, compact or JSON, a JWS JSON serialization and a nested JWT); surrounding whitespace and a leading "Bearer " are stripped',
-  ).meta({
-    example:
-      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-  });
+  ).meta({ example: EXAMPLE_TOKEN });
 
   // REST sends "true"/"false", tRPC a boolean. A pipe, because trpc-to-openapi
   // documents query parameters only of string-like schemas.
@@ -74,23 +77,6 @@ export const jwtSchemas = once(() => {
       .optional(),
   });
 
-  // RFC 7638 §3.1's key, from RFC 7517 A.1, as the example.
-  const EXAMPLE_KEY =
-    '{"kty":"RSA","n":"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw","e":"AQAB","alg":"RS256","kid":"2011-04-29"}';
-
-  const inspectKeyInput = inputObject({
-    key: stringParam(
-      'key',
-      'A JWK, a JWK Set or PEM text (PUBLIC KEY, RSA PUBLIC KEY, CERTIFICATE and chains, PRIVATE KEY, RSA PRIVATE KEY, EC PRIVATE KEY), up to 61,440 characters. Private parts are only noticed, never echoed; send them by POST, and better not at all.',
-    ).meta({ example: EXAMPLE_KEY }),
-    token: stringParam(
-      'token',
-      'A compact JWS: says which key it selects (as /jwt/verify would) and whether its signature verifies with each',
-    )
-      .meta({ example: token.meta()?.example })
-      .optional(),
-  });
-
   const expectation = (name: string, description: string, example: string) => stringParam(name, description).meta({ example }).optional();
 
   const validateInput = inputObject({
@@ -131,11 +117,7 @@ export const jwtSchemas = once(() => {
     ),
   });
 
-  // A pass-through check: a zod record would rebuild the object and drop members
-  // such as "__proto__", and claims must come back verbatim.
-  const jsonObject = z
-    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
-    .meta({ override: { type: 'object', additionalProperties: true } });
+  const jsonObject = jsonObjectSchema();
   const isoOrNull = z.string().nullable();
 
   const profileCheck = z
@@ -362,80 +344,6 @@ export const jwtSchemas = once(() => {
     nested: nestedToken.optional(),
   });
 
-  const keyFinding = z
-    .object({
-      code: z.enum(KEY_FINDING_CODES),
-      severity: z.enum(SEVERITIES),
-      message: z.string().meta({ description: 'What is wrong, citing the RFC where it applies' }),
-    })
-    .meta({ id: 'KeyFinding' });
-
-  const keyReason = z
-    .object({ code: z.enum(['key_mismatch', 'signature_invalid', 'key_not_found']), message: z.string() })
-    .nullable()
-    .meta({ id: 'KeyVerificationFailure', description: 'Why the signature did not verify; null when valid' });
-
-  const certificate = z
-    .object({
-      subject: z.string().meta({ description: 'RFC 4514: the last RDN first', example: 'CN=example.com,O=Example,C=DE' }),
-      issuer: z.string(),
-      serial: z.string().meta({ description: 'Lowercase hex, no leading zero byte' }),
-      not_before: utc,
-      not_after: utc,
-      expired: z.boolean(),
-      days_left: z.number().int().meta({ description: 'Whole days until not_after, rounded down; negative once expired' }),
-      self_signed: z.boolean(),
-      x5t_s256: z.string().meta({ description: 'base64url SHA-256 of the DER (x5t#S256)' }),
-      x5t: z.string().meta({ description: 'base64url SHA-1 of the DER' }),
-      subject_alt_names: z.array(z.string()).meta({ example: ['DNS:example.com', 'IP:2001:db8::1'] }),
-      issued_by_next: z
-        .boolean()
-        .nullable()
-        .meta({ description: 'Whether the next certificate of the chain issued this one; null for the last or a self-signed one' }),
-    })
-    .meta({ id: 'Certificate' });
-
-  const inspectKeyOutput = z.object({
-    input_kind: z.enum(['jwk', 'jwk_set', 'pem']),
-    keys: z.array(
-      z
-        .object({
-          kty: z.enum(['RSA', 'EC', 'OKP', 'oct']),
-          crv: z.string().nullable(),
-          size_bits: z.number().int(),
-          kid: z.string().nullable(),
-          alg: z.string().nullable(),
-          use: z.string().nullable(),
-          key_ops: z.array(z.string()).nullable(),
-          private: z.boolean().meta({ description: "True when the input holds this key's private or secret part" }),
-          thumbprint: z.object({
-            sha256: z.string().meta({
-              description: 'The RFC 7638 JWK Thumbprint, SHA-256, base64url',
-              example: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
-            }),
-            uri: z.string().meta({
-              description: 'RFC 9278',
-              example: 'urn:ietf:params:oauth:jwk-thumbprint:sha-256:NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs',
-            }),
-          }),
-          public_jwk: jsonObject
-            .nullable()
-            .meta({ description: 'The public members, canonical, with kid, alg, use and key_ops; null for oct' }),
-          public_pem: z.string().nullable().meta({ description: 'The SubjectPublicKeyInfo as PEM; null for oct' }),
-          certificate: certificate.nullable(),
-          findings: z.array(keyFinding),
-          verification: z.object({ selected: z.boolean(), valid: z.boolean(), reason: keyReason }).optional(),
-        })
-        .meta({ id: 'InspectedKey' }),
-    ),
-    findings: z.array(keyFinding).meta({ description: "The set's own: duplicate_kid" }),
-    source: z.literal('inspect_key'),
-    verification: z
-      .object({ algorithm: z.string().nullable(), key_id: z.string().nullable(), valid: z.boolean(), reason: keyReason })
-      .optional()
-      .meta({ description: 'With token only' }),
-  });
-
   const validateOutput = z.object({
     input: z.string(),
     profile: z.enum(PROFILE_NAMES),
@@ -447,97 +355,6 @@ export const jwtSchemas = once(() => {
     source: z.literal('validate'),
   });
 
-  const member = <T extends z.ZodType>(schema: T, description: string, example?: unknown) =>
-    schema.meta({ description, ...(example === undefined ? {} : { example }) }).optional();
-  const objectMember = (name: string, description: string, example?: unknown) =>
-    member(
-      z
-        .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-          error: `${name} must be a JSON object`,
-        })
-        .meta({ override: { type: 'object', additionalProperties: true } }),
-      description,
-      example,
-    );
-  const stringMember = (name: string, description: string, example?: string) =>
-    member(z.string({ error: `${name} must be a string` }), description, example);
-  const booleanMember = (name: string, description: string) =>
-    member(z.boolean({ error: `${name} must be true or false` }), description, true);
-  const relativeMember = (name: string, description: string, example: string) =>
-    member(z.union([z.number().int(), z.string()], { error: `${name} must be an integer of seconds or a string` }), description, example);
-
-  /** `/jwt/sign`'s body (contract §4g): JSON values, not strings; unknown members are ignored. */
-  const signInput = z.object(
-    {
-      payload: objectMember('payload', 'The claims of a new token', { sub: '1234567890', name: 'John Doe', admin: true, iat: 1516239022 }),
-      header: objectMember('header', 'Header members of a new token; alg, typ and kid are added as needed', { kid: 'key-1' }),
-      token: stringMember(
-        'token',
-        'A compact JWS to re-sign instead of payload: its old signature is not checked',
-        token.meta()?.example as string,
-      ),
-      set: objectMember('set', 'Re-signing: claims to add or replace (null sets a claim to null)', { admin: true }),
-      unset: member(z.array(z.string(), { error: 'unset must be an array of strings' }), 'Re-signing: names of claims to remove', ['iat']),
-      alg: stringMember(
-        'alg',
-        'The algorithm: HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA or Ed25519',
-        'HS256',
-      ),
-      secret: stringMember(
-        'secret',
-        'An HMAC key: its UTF-8 bytes, at least as long as the hash (32, 48 or 64 bytes), at most 8192 characters; never echoed or kept',
-        'a-string-secret-at-least-256-bits-long',
-      ),
-      key: member(
-        z.union(
-          [
-            z.string(),
-            z
-              .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
-              .meta({ override: { type: 'object', additionalProperties: true } }),
-          ],
-          { error: 'key must be a JWK object, or a string holding a JWK or a PEM' },
-        ),
-        'A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept',
-        // RFC 8037 A.1's published Ed25519 test key: the private half of /jwt/verify's example key.
-        {
-          kty: 'OKP',
-          crv: 'Ed25519',
-          d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A',
-          x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
-        },
-      ),
-      generate: booleanMember(
-        'generate',
-        "true makes a key pair for this call only, never stored: RSA 2048, EC on the algorithm's curve, or Ed25519",
-      ),
-      return_private_key: booleanMember('return_private_key', 'With generate: true, the answer adds private_jwk'),
-      expires_in: relativeMember('expires_in', 'Sets exp to now plus this: seconds, or an ISO 8601 duration of W, D, H, M, S', 'PT1H'),
-      not_before_in: relativeMember('not_before_in', 'Sets nbf to now plus this: seconds, or an ISO 8601 duration', '-PT1M'),
-      issued_at: booleanMember('issued_at', 'true sets iat to now'),
-    },
-    { error: () => 'request body must be a JSON object' },
-  );
-
-  const signOutput = z.object({
-    token: z.string().meta({ description: 'The compact JWS' }),
-    header: jsonObject,
-    payload: jsonObject,
-    algorithm: z.string(),
-    key: z
-      .object({ public_jwk: jsonObject, thumbprint: z.string().meta({ description: 'RFC 7638 SHA-256 thumbprint, base64url' }) })
-      .nullable()
-      .meta({ description: 'null for a secret; else the public key, with alg, use and kid' }),
-    notes: z.array(z.string()).meta({ description: 'A sentence for each claim a time option replaced, and for a changed algorithm' }),
-    changes: z
-      .array(z.object({ op: z.enum(['add', 'replace', 'remove']), name: z.string(), from: z.unknown(), to: z.unknown() }))
-      .optional()
-      .meta({ description: 'Re-signing only: each claim set, unset or timed, in that order' }),
-    private_jwk: jsonObject.optional().meta({ description: 'Only with generate and return_private_key: the generated private key' }),
-    decoded: decodeOutput.meta({ description: 'The /jwt/decode body of the new token, findings included' }),
-    source: z.literal('sign'),
-  });
-
   // In the catalog's order, then the shared ones: the order in which the client types' generator first meets
   // each type, which decides how it orders a union's members.
   return {
@@ -547,12 +364,8 @@ export const jwtSchemas = once(() => {
     verifyOutput,
     claimsInput,
     claimsOutput,
-    inspectKeyInput,
-    inspectKeyOutput,
     validateInput,
     validateOutput,
-    signInput,
-    signOutput,
     profileCheck,
     profileReport,
     finding,
@@ -565,8 +378,5 @@ export const jwtSchemas = once(() => {
     innermostToken,
     nestedToken,
     dictionaryEntry,
-    keyFinding,
-    keyReason,
-    certificate,
   };
 });

@@ -23,3 +23,14 @@ export const once = <T>(make: () => T): (() => T) => {
   let made: { readonly value: T } | undefined;
   return () => (made ??= { value: make() }).value;
 };
+
+/** A JSON object: not null, not an array. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// A pass-through check: a zod record would rebuild the object and drop members
+// such as "__proto__", and claims must come back verbatim.
+/** Any JSON object, kept as it came; one schema, shared by every answer that carries one. */
+export const jsonObject = once(() =>
+  z.custom<Record<string, unknown>>(isJsonObject).meta({ override: { type: 'object', additionalProperties: true } }),
+);
