@@ -1,6 +1,7 @@
 /* The dependency rule, checked: src/core is pure domain; driven adapters see only
- * ports and domain types; transports (api, trpc, http, cli) do not import each
- * other, except that the HTTP server mounts the tRPC router it serves. */
+ * ports and domain types; the API contract knows no transport; the transports
+ * (http, cli) do not import each other; tRPC, served over HTTP only, lives in
+ * http/trpc/, the one folder of http/ that imports @trpc/*. */
 const infrastructure = [
   'express',
   'express/*',
@@ -84,14 +85,20 @@ module.exports = {
       },
     },
     {
-      files: ['src/adapters/driving/trpc/**/*.ts'],
-      rules: { 'no-restricted-imports': driving(transportsApart(['**/http/**', '**/cli/**', 'express'])) },
-    },
-    {
       files: ['src/adapters/driving/cli/**/*.ts'],
       rules: { 'no-restricted-imports': driving(transportsApart(['**/http/**', '**/trpc/**', 'express', '@trpc/*'])) },
     },
-    { files: ['src/adapters/driving/http/**/*.ts'], rules: { 'no-restricted-imports': driving(transportsApart(['**/cli/**'])) } },
+    { files: ['src/adapters/driving/http/trpc/**/*.ts'], rules: { 'no-restricted-imports': driving(transportsApart(['**/cli/**'])) } },
+    {
+      files: ['src/adapters/driving/http/**/*.ts'],
+      excludedFiles: ['src/adapters/driving/http/trpc/**/*.ts'],
+      rules: {
+        'no-restricted-imports': driving(
+          transportsApart(['**/cli/**']),
+          only(['@trpc/*'], "tRPC's pieces live in http/trpc/; the rest of http/ reaches tRPC through them."),
+        ),
+      },
+    },
     {
       // The playground is a frontend like any other: the client package, Preact and its own modules.
       files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/adapters/driving/cli/cli.js';
-import { createCaller } from '../../src/adapters/driving/trpc/app-router.js';
+import { createCaller } from '../../src/adapters/driving/http/trpc/router.js';
 import type { ConvertTimestampToUtc, TimestampToUtcInput } from '../../src/core/time/use-cases/convert-timestamp-to-utc.js';
 import type { DecodeJwt } from '../../src/core/jwt/use-cases/decode-jwt.js';
 import { buildHttpService } from '../../src/composition-root.js';

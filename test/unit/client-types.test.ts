@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AppRouter as ClientRouter } from '../../client/src/app-router.js';
-import type { AppRouter as ServerRouter } from '../../src/adapters/driving/trpc/app-router.js';
+import type { AppRouter as ServerRouter } from '../../src/adapters/driving/http/trpc/router.js';
 import { clientTypesSource } from '../../scripts/generate-client-types.js';
 
 describe('the client package’s AppRouter type', () => {

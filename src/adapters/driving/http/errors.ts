@@ -1,11 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE, type ApiFailure } from '../contract/errors.js';
-import { writeTrpcFailure } from './trpc/envelopes.js';
 import { MalformedQueryError } from './query.js';
-import { routeOf, type FailureWriter } from './routes.js';
-import type { TrpcCall } from './trpc/url-reader.js';
+import { routeOf } from './routes.js';
 
 /** The one REST error body: `{"detail": ...}`; server.ts writes it too, on a raw socket, for what the parser refuses. */
 export const detailBody = (detail: string): string => JSON.stringify({ detail });
@@ -24,17 +21,6 @@ export class HttpError extends Error {
 export const notFound = (): HttpError => new HttpError(404, 'Not Found');
 export const rateLimited = (): HttpError => new HttpError(429, RATE_LIMIT_MESSAGE);
 
-/** Each status the pipeline answers, as tRPC names it, for answers on the tRPC route. */
-const TRPC_CODE_OF: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
-  400: 'BAD_REQUEST',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_SUPPORTED',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  500: 'INTERNAL_SERVER_ERROR',
-};
-
 /** Writes `{detail}` with a status: the one writer of the REST error body on a response. */
 export function sendDetail(res: ServerResponse, status: number, detail: string): void {
   const body = detailBody(detail);
@@ -43,12 +29,6 @@ export function sendDetail(res: ServerResponse, status: number, detail: string):
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
 }
-
-/** How a refusal is written on the tRPC route: an envelope for each call the request named, under tRPC's name for the status. */
-export const trpcFailureWriter =
-  (call: TrpcCall): FailureWriter =>
-  (res, status, message) =>
-    writeTrpcFailure(res, call, TRPC_CODE_OF[status] ?? 'INTERNAL_SERVER_ERROR', status, message);
 
 /** Writes a failure in the shape of the request's route. Every error answer of the pipeline goes through here. */
 export const answerFailure = (res: ServerResponse, status: number, message: string): void => routeOf(res).fail(res, status, message);

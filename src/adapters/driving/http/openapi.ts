@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OPERATIONS } from '../contract/catalog.js';
 import { INTERNAL_MESSAGE, RATE_LIMIT_MESSAGE } from '../contract/errors.js';
 import { errorBody } from '../contract/schemas.js';
-import { documentedRouter } from '../trpc/trpc.js';
+import { documentedRouter } from './trpc/init.js';
 import { BODY_LIMIT_BYTES } from './input.js';
 import { postOnlyDetail } from './screen.js';
 

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inOrder } from './in-order.js';
-import { OPERATIONS, OPERATION_BY_PROCEDURE, type AnyOperation } from '../contract/catalog.js';
+import { OPERATIONS, type AnyOperation } from '../contract/catalog.js';
 import type { CallBudget } from '../contract/dispatcher.js';
-import { readTrpcCall, type TrpcCall } from './trpc/url-reader.js';
+import { readTrpcCall, trpcRouteName, type TrpcCall } from './trpc/url-reader.js';
 
 /** Writes a refusal in its route's shape: `{detail}`, or tRPC's envelopes for the calls the request named. */
 export type FailureWriter = (res: ServerResponse, status: number, message: string) => void;
@@ -54,12 +54,6 @@ export interface RouteSteps {
 export interface FailureWriters {
   readonly detail: FailureWriter;
   readonly trpc: (call: TrpcCall) => FailureWriter;
-}
-
-function trpcRouteName(call: TrpcCall): string {
-  const [first, ...more] = call.procedures;
-  if (more.length > 0) return '/trpc/batch';
-  return first !== undefined && OPERATION_BY_PROCEDURE.has(first) ? `/trpc/${first}` : '/trpc/unknown';
 }
 
 const callsIn = (call: TrpcCall): number => Math.max(1, call.procedures.length);

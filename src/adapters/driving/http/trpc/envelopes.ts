@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { trpcErrorShape } from '../../trpc/trpc.js';
+import type { FailureWriter } from '../routes.js';
+import { trpcErrorShape } from './init.js';
 import type { TrpcCall } from './url-reader.js';
 
 export type Envelope = { result: { data: unknown } } | { error: ReturnType<typeof trpcErrorShape> };
@@ -36,3 +37,20 @@ export function writeTrpcFailure(res: ServerResponse, call: TrpcCall, code: TRPC
       : errorEnvelope(code, status, message, procedures[0] || undefined),
   );
 }
+
+/** Each status the pipeline answers, as tRPC names it, for answers on the tRPC route. */
+const TRPC_CODE_OF: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+};
+
+/** How a refusal is written on the tRPC route: an envelope for each call the request named, under tRPC's name for the status. */
+export const trpcFailureWriter =
+  (call: TrpcCall): FailureWriter =>
+  (res, status, message) =>
+    writeTrpcFailure(res, call, TRPC_CODE_OF[status] ?? 'INTERNAL_SERVER_ERROR', status, message);

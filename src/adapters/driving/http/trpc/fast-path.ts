@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OPERATION_BY_PROCEDURE } from '../../contract/catalog.js';
 import { dispatchAny, type Outcome } from '../../contract/dispatcher.js';
 import { errorEnvelope, writeEnvelopes, type Envelope } from './envelopes.js';
-import type { Context } from '../../trpc/trpc.js';
+import type { Context } from './init.js';
 import type { TrpcCall } from './url-reader.js';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -5,9 +5,9 @@ import type { UseCases } from '../../../../core/use-cases/index.js';
 import { HttpError } from '../errors.js';
 import { readBody } from '../input.js';
 import { stateOf } from '../routes.js';
-import { appRouter } from '../../trpc/app-router.js';
+import { appRouter } from './router.js';
 import { answerTrpcCall, planTrpcCall } from './fast-path.js';
-import type { Context } from '../../trpc/trpc.js';
+import type { Context } from './init.js';
 import type { TrpcCall } from './url-reader.js';
 
 /** The call the tRPC route was made for; the route's steps run on no other. */

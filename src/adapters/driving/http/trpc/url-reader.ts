@@ -1,3 +1,5 @@
+import { OPERATION_BY_PROCEDURE } from '../../contract/catalog.js';
+
 /** What a tRPC HTTP request names, read once from its URL. */
 export interface TrpcCall {
   /** The path after the mount, as sent: what tRPC's own handler is given. */
@@ -27,4 +29,11 @@ export function readTrpcCall(url: string): TrpcCall {
   } catch {
     return { path, procedures: [], decodable: false, batch, params };
   }
+}
+
+/** The name logs and metrics know a tRPC request by: its procedure if the catalog has it, else `batch` or `unknown`, never a made-up name. */
+export function trpcRouteName(call: TrpcCall): string {
+  const [first, ...more] = call.procedures;
+  if (more.length > 0) return '/trpc/batch';
+  return first !== undefined && OPERATION_BY_PROCEDURE.has(first) ? `/trpc/${first}` : '/trpc/unknown';
 }

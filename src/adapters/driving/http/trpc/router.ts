@@ -1,7 +1,7 @@
-import { catalog } from '../contract/catalog.js';
-import { createCallerFactory, router, routerRecordOf } from './trpc.js';
+import { catalog } from '../../contract/catalog.js';
+import { createCallerFactory, router, routerRecordOf } from './init.js';
 
-/** Every operation of the catalog as a tRPC query, at its procedure path. */
+/** Every operation of the catalog as a tRPC procedure, at its procedure path. */
 export const appRouter = router(routerRecordOf(catalog));
 
 /** The router's type. Clients get it, spelt out without zod or server code, from the client workspace (client/src/app-router.ts). */

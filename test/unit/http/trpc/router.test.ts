@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import type { CallBudget } from '../../../src/adapters/driving/contract/dispatcher.js';
-import { createCaller } from '../../../src/adapters/driving/trpc/app-router.js';
-import { resolveApplication } from '../../../src/composition-root.js';
-import { JWT_IO_TOKEN } from '../../support/fixtures.js';
-import { testContainer } from '../../support/service.js';
+import type { CallBudget } from '../../../../src/adapters/driving/contract/dispatcher.js';
+import { createCaller } from '../../../../src/adapters/driving/http/trpc/router.js';
+import { resolveApplication } from '../../../../src/composition-root.js';
+import { JWT_IO_TOKEN } from '../../../support/fixtures.js';
+import { testContainer } from '../../../support/service.js';
 
 const { container, clock } = testContainer();
 clock.set(0);

@@ -2,9 +2,9 @@ import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedur
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import type { AnyOperation, Operation } from '../contract/catalog.js';
-import { dispatch, type CallContext } from '../contract/dispatcher.js';
-import { INTERNAL_MESSAGE, type ApiErrorKind } from '../contract/errors.js';
+import type { AnyOperation, Operation } from '../../contract/catalog.js';
+import { dispatch, type CallContext } from '../../contract/dispatcher.js';
+import { INTERNAL_MESSAGE, type ApiErrorKind } from '../../contract/errors.js';
 
 export type Context = CallContext;
 
