@@ -25,6 +25,41 @@ const CASES: ReadonlyArray<[label: string, rest: string, procedure: string, body
     'expires_in must be an integer of seconds or a string',
   ],
   ['a string for generate', '/jwt/sign', 'jwt.sign', { payload: {}, secret: SECRET, generate: 'yes' }, 'generate must be true or false'],
+  // The rest of /jwt/sign's members, whose types the schema alone checks: the use case takes them as typed.
+  ['null for payload', '/jwt/sign', 'jwt.sign', { payload: null, secret: SECRET }, 'payload must be a JSON object'],
+  ['an array for header', '/jwt/sign', 'jwt.sign', { payload: {}, header: [], secret: SECRET }, 'header must be a JSON object'],
+  ['a number for token', '/jwt/sign', 'jwt.sign', { token: 1, secret: SECRET }, 'token must be a string'],
+  ['a string for set', '/jwt/sign', 'jwt.sign', { token: JWT_IO_TOKEN, set: 'x', secret: SECRET }, 'set must be a JSON object'],
+  ['a number for alg', '/jwt/sign', 'jwt.sign', { payload: {}, alg: 256, secret: SECRET }, 'alg must be a string'],
+  ['a number for key', '/jwt/sign', 'jwt.sign', { payload: {}, key: 5 }, 'key must be a JWK object, or a string holding a JWK or a PEM'],
+  [
+    'a number for return_private_key',
+    '/jwt/sign',
+    'jwt.sign',
+    { payload: {}, secret: SECRET, return_private_key: 1 },
+    'return_private_key must be true or false',
+  ],
+  [
+    'a string for issued_at',
+    '/jwt/sign',
+    'jwt.sign',
+    { payload: {}, secret: SECRET, issued_at: 'true' },
+    'issued_at must be true or false',
+  ],
+  [
+    'true for expires_in',
+    '/jwt/sign',
+    'jwt.sign',
+    { payload: {}, secret: SECRET, expires_in: true },
+    'expires_in must be an integer of seconds or a string',
+  ],
+  [
+    'null for not_before_in',
+    '/jwt/sign',
+    'jwt.sign',
+    { payload: {}, secret: SECRET, not_before_in: null },
+    'not_before_in must be an integer of seconds or a string',
+  ],
   ['a number for token', '/jwt/decode', 'jwt.decode', { token: 5 }, 'token must be a string'],
   [
     'another word for check_secrets',
@@ -51,14 +86,41 @@ describe('a refused member of a JSON body', () => {
     }
   });
 
-  it('is named the same way by the command line, which keeps the secret from standard input out of it', async () => {
-    let out = '';
-    let err = '';
-    const code = await runCli(['sign', '--token', JWT_IO_TOKEN, '--unset', '["a",1]'], () => Promise.resolve(application.useCases), {
-      out: (text) => (out += text),
-      err: (text) => (err += text),
-      readStdin: () => Promise.resolve(`${SECRET}\n`),
-    });
-    expect([code, out, err]).toEqual([1, '', '{"detail":"unset[1] must be a string"}\n']);
+  // The command line sends a secret or a key as standard input's text, token, alg and the times as an option's text,
+  // and every other member as an option's JSON: a body it can send is refused in the same words as over HTTP.
+  const JSON_OPTIONS = new Set(['payload', 'header', 'set', 'unset', 'generate', 'return_private_key', 'issued_at']);
+  const commandLineOf = (body: Record<string, unknown>): { args: string[]; stdin: string } | undefined => {
+    const args = ['sign'];
+    let stdin = '';
+    for (const [member, value] of Object.entries(body)) {
+      const option = `--${member.replaceAll('_', '-')}`;
+      if (JSON_OPTIONS.has(member)) args.push(`${option}=${JSON.stringify(value)}`);
+      else if (typeof value !== 'string') return undefined;
+      else if (member === 'secret' || member === 'key') stdin = `${value}\n`;
+      else args.push(`${option}=${value}`);
+    }
+    return { args, stdin };
+  };
+  const byCommandLine = CASES.filter(([, rest]) => rest === '/jwt/sign').flatMap(([label, , , body, detail]) => {
+    const line = commandLineOf(body);
+    return line === undefined ? [] : [[label, line, detail] as const];
   });
+
+  it('covers, on the command line, every member it reads as JSON', () => {
+    expect(new Set(byCommandLine.map(([, , detail]) => /^[a-z_]+/.exec(detail)?.[0]))).toEqual(JSON_OPTIONS);
+  });
+
+  it.each(byCommandLine)(
+    'is named the same way by the command line for %s, which keeps standard input out of it',
+    async (_label, line, detail) => {
+      let out = '';
+      let err = '';
+      const code = await runCli(line.args, () => Promise.resolve(application.useCases), {
+        out: (text) => (out += text),
+        err: (text) => (err += text),
+        readStdin: () => Promise.resolve(line.stdin),
+      });
+      expect([code, out, err]).toEqual([1, '', `${JSON.stringify({ detail })}\n`]);
+    },
+  );
 });

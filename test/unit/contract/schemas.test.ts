@@ -25,8 +25,8 @@ describe('the hand-written output checks', () => {
   });
 });
 
-// /jwt/sign's body is checked by the use case too, with the same messages, so no HTTP test can tell the two apart; the
-// command line reads these checks to know which options take JSON, so they are tested here, on the schema itself.
+// /jwt/sign's body: the schema alone checks its members' types (test/http/input-errors.test.ts sends each refusal over
+// REST, tRPC and the command line, which also reads these checks to know which options take JSON).
 describe("/jwt/sign's body", () => {
   const refusal = (body: unknown) => {
     const parsed = signInput.safeParse(body);

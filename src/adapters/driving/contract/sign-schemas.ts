@@ -2,7 +2,7 @@
 // not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
 import * as z from 'zod';
 import { EXAMPLE_TOKEN, jwtSchemas } from './jwt-schemas.js';
-import { jsonObject as jsonObjectSchema, once } from './schema-parts.js';
+import { isJsonObject, jsonObject as jsonObjectSchema, once } from './schema-parts.js';
 
 /** The schemas of /jwt/sign, its input then its output, built on its first use (with the token schemas: its answer holds decode's). */
 export const signSchemas = once(() => {
@@ -14,9 +14,7 @@ export const signSchemas = once(() => {
   const objectMember = (name: string, description: string, example?: unknown) =>
     member(
       z
-        .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-          error: `${name} must be a JSON object`,
-        })
+        .custom<Record<string, unknown>>(isJsonObject, { error: `${name} must be a JSON object` })
         .meta({ override: { type: 'object', additionalProperties: true } }),
       description,
       example,
@@ -28,7 +26,10 @@ export const signSchemas = once(() => {
   const relativeMember = (name: string, description: string, example: string) =>
     member(z.union([z.number().int(), z.string()], { error: `${name} must be an integer of seconds or a string` }), description, example);
 
-  /** `/jwt/sign`'s body (contract §4g): JSON values, not strings; unknown members are ignored. */
+  /**
+   * `/jwt/sign`'s body (contract §4g): JSON values, not strings; unknown members are ignored. The one check of its
+   * members' types, on every transport: the use case takes them typed, and checks what goes together and each value.
+   */
   const signInput = z.object(
     {
       payload: objectMember('payload', 'The claims of a new token', { sub: '1234567890', name: 'John Doe', admin: true, iat: 1516239022 }),
@@ -48,12 +49,7 @@ export const signSchemas = once(() => {
       ),
       key: member(
         z.union(
-          [
-            z.string(),
-            z
-              .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
-              .meta({ override: { type: 'object', additionalProperties: true } }),
-          ],
+          [z.string(), z.custom<Record<string, unknown>>(isJsonObject).meta({ override: { type: 'object', additionalProperties: true } })],
           { error: 'key must be a JWK object, or a string holding a JWK or a PEM' },
         ),
         'A private JWK (object or JSON string) or a PEM private key (PKCS #8, PKCS #1, SEC 1); never echoed or kept',

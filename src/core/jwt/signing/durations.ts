@@ -16,15 +16,14 @@ const malformed = (member: string): DomainError =>
   );
 
 /**
- * `expires_in` or `not_before_in` in seconds: a JSON integer, or a string of seconds or an ISO 8601 duration of
- * weeks, days, hours, minutes and seconds (`P1W2DT3H`, `-PT1M`, letters in either case), each a whole number; at
- * most 100 years either way. The duration is read as `/unix-timestamp/add` reads one, then narrowed (contract §4g):
- * no `+`, no fraction, no years or months.
+ * `expires_in` or `not_before_in` in seconds: a JSON integer (the contract's schema refuses any other number), or a
+ * string of seconds or an ISO 8601 duration of weeks, days, hours, minutes and seconds (`P1W2DT3H`, `-PT1M`, letters
+ * in either case), each a whole number; at most 100 years either way. The duration is read as `/unix-timestamp/add`
+ * reads one, then narrowed (contract §4g): no `+`, no fraction, no years or months.
  */
 export function relativeSeconds(member: string, value: number | string): number {
   let seconds: number;
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw refuse(member, 'must be a whole number of seconds');
     seconds = value;
   } else {
     const text = value.trim();

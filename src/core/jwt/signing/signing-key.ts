@@ -113,7 +113,7 @@ function pemRead(text: string): SigningKeyRead {
 }
 
 /** The signing key of a request: `secret`, `key` (a JWK object or string, or a PEM), already the only one given. */
-export function readSigningKey(secret: string | undefined, key: unknown): SigningKeyRead {
+export function readSigningKey(secret: string | undefined, key: string | object | undefined): SigningKeyRead {
   if (secret !== undefined) {
     if (secret.length > MAX_SIGNING_KEY_LENGTH) throw refuse('secret', `longer than ${MAX_SIGNING_KEY_LENGTH} characters`);
     return secretRead('secret', Buffer.from(secret), null, null);

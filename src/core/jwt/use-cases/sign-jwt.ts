@@ -10,8 +10,27 @@ import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../port
 import type { DecodeJwt, DecodedJwt } from './decode-jwt.js';
 import { own, type JsonObject } from '../../shared/json.js';
 
-/** A sign request's body: JSON values, checked here member by member (contract §4g). */
-export type SignJwtInput = { readonly [member: string]: unknown };
+/**
+ * A sign request's body (contract §4g), each member already of its type: the contract's schema is the one check of
+ * types, on every transport. What goes with what, and each value, are checked here.
+ */
+export interface SignJwtInput {
+  readonly payload?: JsonObject;
+  readonly header?: JsonObject;
+  readonly token?: string;
+  readonly set?: JsonObject;
+  readonly unset?: readonly string[];
+  readonly alg?: string;
+  readonly secret?: string;
+  /** A JWK, as an object or as JSON text, or a PEM. */
+  readonly key?: string | object;
+  readonly generate?: boolean;
+  readonly return_private_key?: boolean;
+  /** Whole seconds, or a string of seconds or an ISO 8601 duration. */
+  readonly expires_in?: number | string;
+  readonly not_before_in?: number | string;
+  readonly issued_at?: boolean;
+}
 
 export interface ClaimChange {
   readonly op: 'add' | 'replace' | 'remove';
@@ -33,41 +52,6 @@ export interface SignedJwt {
   readonly source: 'sign';
 }
 
-type Kind = 'object' | 'string' | 'boolean' | 'strings' | 'key' | 'relative';
-const MEMBERS: Readonly<Record<string, Kind>> = {
-  payload: 'object',
-  header: 'object',
-  token: 'string',
-  set: 'object',
-  unset: 'strings',
-  alg: 'string',
-  secret: 'string',
-  key: 'key',
-  generate: 'boolean',
-  return_private_key: 'boolean',
-  expires_in: 'relative',
-  not_before_in: 'relative',
-  issued_at: 'boolean',
-};
-const KIND_WORDS: Readonly<Record<Kind, string>> = {
-  object: 'a JSON object',
-  string: 'a string',
-  boolean: 'true or false',
-  strings: 'an array of strings',
-  key: 'a JWK object, or a string holding a JWK or a PEM',
-  relative: 'an integer of seconds or a string',
-};
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const FITS: Readonly<Record<Kind, (value: unknown) => boolean>> = {
-  object: isObject,
-  string: (value) => typeof value === 'string',
-  boolean: (value) => typeof value === 'boolean',
-  strings: (value) => Array.isArray(value) && value.every((entry) => typeof entry === 'string'),
-  key: (value) => typeof value === 'string' || isObject(value),
-  // JSON has no NaN or Infinity.
-  relative: (value) => typeof value === 'string' || typeof value === 'number',
-};
-
 /** The time options, in the order their claims are appended. */
 const TIMES = [
   ['issued_at', 'iat'],
@@ -79,33 +63,29 @@ const refuse = (message: string): DomainError => new DomainError('SIGN_OPTION_IN
 const segment = (value: JsonObject): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const parseSegment = (text: string): JsonObject => JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as JsonObject;
 
-/** The members present, each of its type; then §4g's checks of which go together, before any key, algorithm or time. */
+/** §4g's checks of which members go together, before any key, algorithm or time. */
 function checkMembers(input: SignJwtInput): void {
-  for (const [name, kind] of Object.entries(MEMBERS)) {
-    const value = own(input, name);
-    if (value !== undefined && !FITS[kind](value)) throw refuse(`${name} must be ${KIND_WORDS[kind]}`);
-  }
-  const given = (name: string) => own(input, name) !== undefined;
+  const given = (name: keyof SignJwtInput) => input[name] !== undefined;
   if (given('payload') === given('token')) {
     throw refuse(given('payload') ? 'payload and token: give one, not both' : 'payload or token: give one, a new token or one to re-sign');
   }
-  const sources = ['secret', 'key', 'generate'].filter((name) => (name === 'generate' ? own(input, name) === true : given(name)));
+  const sources = (['secret', 'key', 'generate'] as const).filter((name) => (name === 'generate' ? input.generate === true : given(name)));
   if (sources.length !== 1) {
     throw refuse(
       sources.length === 0 ? 'secret, key or generate: give one key source' : `${sources.join(' and ')}: give only one key source`,
     );
   }
   if (given('header') && given('token')) throw refuse('header does not apply to re-signing a token: its own header is used');
-  const edits = ['set', 'unset'].filter(given);
+  const edits = (['set', 'unset'] as const).filter(given);
   if (edits.length > 0 && given('payload')) throw refuse(`${edits.join(' and ')} apply only to re-signing a token, not to payload`);
-  if (own(input, 'return_private_key') === true && own(input, 'generate') !== true) {
+  if (input.return_private_key === true && input.generate !== true) {
     throw refuse('return_private_key needs generate: true; a key you send is never sent back');
   }
 }
 
 /** §4g's "Choosing the algorithm": the `alg` member, the header's, or the key's own. */
 function chooseAlgorithm(input: SignJwtInput, headerAlg: unknown, renewing: boolean, key: SigningKeyRead | null): SigningAlgorithm {
-  const asked = own(input, 'alg') as string | undefined;
+  const asked = input.alg;
   for (const [name, value] of [
     ['alg', asked],
     ['header.alg', renewing ? undefined : headerAlg],
@@ -165,13 +145,13 @@ export class SignJwt {
 
   async execute(input: SignJwtInput): Promise<SignedJwt> {
     checkMembers(input);
-    const renewing = own(input, 'token') !== undefined;
-    const old = renewing ? this.readOld(own(input, 'token') as string) : undefined;
-    const headerGiven = (own(input, 'header') as JsonObject | undefined) ?? {};
+    const renewing = input.token !== undefined;
+    const old = input.token === undefined ? undefined : this.readOld(input.token);
+    const headerGiven = input.header ?? {};
     if (!renewing && own(headerGiven, 'alg') !== undefined && typeof own(headerGiven, 'alg') !== 'string') {
       throw refuse('header: header.alg must be a string');
     }
-    const key = own(input, 'generate') === true ? null : readSigningKey(own(input, 'secret') as string | undefined, own(input, 'key'));
+    const key = input.generate === true ? null : readSigningKey(input.secret, input.key);
     const oldAlg = old === undefined ? undefined : own(old.header, 'alg');
     const alg = chooseAlgorithm(input, renewing ? oldAlg : own(headerGiven, 'alg'), renewing, key);
     const privateKey =
@@ -206,8 +186,8 @@ export class SignJwt {
     if (typeof cty === 'string' && cty.toLowerCase() === 'jwt')
       throw refuse('header: cty JWT is not supported; nested tokens are not made');
 
-    // The payload: set, unset, then the time options.
-    const { claims, changes, notes } = this.payloadOf(input, old?.payload ?? (own(input, 'payload') as JsonObject));
+    // The payload: set, unset, then the time options. Without a token, checkMembers saw a payload.
+    const { claims, changes, notes } = this.payloadOf(input, old?.payload ?? (input.payload as JsonObject));
     if (renewing && oldAlg !== alg)
       notes.push(`The algorithm changed from ${typeof oldAlg === 'string' ? oldAlg : JSON.stringify(oldAlg ?? null)} to ${alg}.`);
     const payload: JsonObject = Object.fromEntries(claims);
@@ -232,7 +212,7 @@ export class SignJwt {
       notes,
       ...(renewing ? { changes } : {}),
       // return_private_key goes only with generate (checkMembers), so there is a key pair.
-      ...(own(input, 'return_private_key') === true ? { private_jwk: privateJwkOf(privateKey as KeyObject, publicJwk as JsonObject) } : {}),
+      ...(input.return_private_key === true ? { private_jwk: privateJwkOf(privateKey as KeyObject, publicJwk as JsonObject) } : {}),
       decoded: this.decoder.execute({ token }),
       source: 'sign',
     };
@@ -255,13 +235,13 @@ export class SignJwt {
     const claims = Object.entries(start);
     const changes: ClaimChange[] = [];
     const notes: string[] = [];
-    const setEntries = Object.entries((own(input, 'set') as JsonObject | undefined) ?? {});
-    const unset = (own(input, 'unset') as string[] | undefined) ?? [];
+    const setEntries = Object.entries(input.set ?? {});
+    const unset = input.unset ?? [];
     for (const name of unset) if (setEntries.some(([entry]) => entry === name)) throw refuse(`${name}: named in both set and unset`);
     for (const [option, claim] of TIMES) {
       if (
-        own(input, option) !== undefined &&
-        own(input, option) !== false &&
+        input[option] !== undefined &&
+        input[option] !== false &&
         (setEntries.some(([name]) => name === claim) || unset.includes(claim))
       ) {
         throw refuse(`${claim}: set by ${option}, so it cannot also be named in set or unset`);
@@ -278,13 +258,13 @@ export class SignJwt {
       changes.push({ op: 'remove', name, from: (claims[at] as [string, unknown])[1], to: null });
       claims.splice(at, 1);
     }
-    const relative = TIMES.map(([option]) => own(input, option));
+    const relative = TIMES.map(([option]) => input[option]);
     // The clock, once per call.
     const now = Math.floor(this.clock.nowMs() / 1000);
     TIMES.forEach(([option, claim], index) => {
       const value = relative[index];
       if (value === undefined || value === false) return;
-      const to = option === 'issued_at' ? now : now + relativeSeconds(option, value as number | string);
+      const to = typeof value === 'boolean' ? now : now + relativeSeconds(option, value);
       const present = claims.some(([entry]) => entry === claim);
       const before = put(claims, claim, to);
       if (present) notes.push(`${claim} was ${JSON.stringify(before)}; ${option} replaced it with ${to}.`);

@@ -12,6 +12,7 @@ import { SIGNING_ALGORITHMS } from '../../../../../src/core/shared/algorithms.js
 import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { SignJwt, type SignJwtInput } from '../../../../../src/core/jwt/use-cases/sign-jwt.js';
 import { VerifyJwt } from '../../../../../src/core/jwt/use-cases/verify-jwt.js';
+import type { JsonObject } from '../../../../../src/core/shared/json.js';
 import { expectDomainErrorAsync } from '../../../../support/domain-error.js';
 import { FixedClock } from '../../../../support/fakes.js';
 import { RFC7516_JWE, RFC7519_3_1_TOKEN } from '../../../../support/fixtures.js';
@@ -75,7 +76,10 @@ describe('a new token', () => {
   });
 
   it('writes JSON as JSON.stringify does: array-index names first, numbers as ECMAScript writes them', async () => {
-    const body = await sign({ payload: JSON.parse('{"b":1.0,"10":"x","a":1E30,"2":2e-3,"s":"é\\u0001\\""}') as object, secret: SECRET });
+    const body = await sign({
+      payload: JSON.parse('{"b":1.0,"10":"x","a":1E30,"2":2e-3,"s":"é\\u0001\\""}') as JsonObject,
+      secret: SECRET,
+    });
     expect(Buffer.from(body.token.split('.')[1] ?? '', 'base64url').toString('utf8')).toBe(
       '{"2":0.002,"10":"x","b":1,"a":1e+30,"s":"é\\u0001\\""}',
     );
@@ -170,12 +174,10 @@ describe('re-signing', () => {
   });
 });
 
+// The types of the members are the contract schema's to check, on every transport (test/http/input-errors.test.ts):
+// what is refused here is what goes together, and each value.
 describe('refusals, each naming the member', () => {
-  it.each([
-    [{ payload: null, secret: SECRET }, 'payload must be a JSON object'],
-    [{ payload: {}, secret: 5 }, 'secret must be a string'],
-    [{ payload: {}, secret: SECRET, unset: ['a', 1] }, 'unset must be an array of strings'],
-    [{ payload: {}, secret: SECRET, expires_in: true }, 'expires_in must be an integer of seconds or a string'],
+  it.each<[SignJwtInput, string | RegExp]>([
     [{ secret: SECRET }, 'payload or token: give one, a new token or one to re-sign'],
     [{ payload: {}, token: 'x', secret: SECRET }, 'payload and token: give one, not both'],
     [{ payload: {} }, 'secret, key or generate: give one key source'],
@@ -205,15 +207,6 @@ describe('refusals, each naming the member', () => {
       { token: RFC7519_3_1_TOKEN, set: { exp: 1 }, expires_in: 60, secret: SECRET },
       'exp: set by expires_in, so it cannot also be named in set or unset',
     ],
-    [{ payload: {}, header: [], secret: SECRET }, 'header must be a JSON object'],
-    [{ token: 1, secret: SECRET }, 'token must be a string'],
-    [{ token: RFC7519_3_1_TOKEN, set: 'x', secret: SECRET }, 'set must be a JSON object'],
-    [{ payload: {}, alg: 256, secret: SECRET }, 'alg must be a string'],
-    [{ payload: {}, key: 5 }, 'key must be a JWK object, or a string holding a JWK or a PEM'],
-    [{ payload: {}, generate: 'yes' }, 'generate must be true or false'],
-    [{ payload: {}, secret: SECRET, return_private_key: 1 }, 'return_private_key must be true or false'],
-    [{ payload: {}, secret: SECRET, issued_at: 'true' }, 'issued_at must be true or false'],
-    [{ payload: {}, secret: SECRET, not_before_in: null }, 'not_before_in must be an integer of seconds or a string'],
     [{ payload: {}, secret: SECRET, key: {} }, 'secret and key: give only one key source'],
     [{ payload: {}, secret: SECRET, header: { b64: false } }, /^header: b64 is not supported/],
     [{ payload: {}, secret: SECRET, unset: ['a'] }, 'unset apply only to re-signing a token, not to payload'],
@@ -418,7 +411,6 @@ describe('relativeSeconds', () => {
     ['pt1.5s', /ISO 8601 duration/],
     ['pt', /ISO 8601 duration/],
     ['+PT1H', /ISO 8601 duration/],
-    [1.5, /whole number of seconds/],
     [3_155_760_001, /more than 3155760000 seconds/],
     ['P5300W', /more than 3155760000 seconds/],
   ])('refuses %j', (value, message) => {
