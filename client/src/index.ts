@@ -3,6 +3,8 @@ import type { AppRouter } from './app-router.js';
 
 // AppRouter, ErrorShape, and each shared schema's type by its id (Utc, LocalTime, Finding, …).
 export type * from './app-router.js';
+// The service's algorithm lists, as values: what jwt.sign makes, and what a key pair it generates makes.
+export { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS } from './algorithms.js';
 
 export interface ClientOptions {
   /** Extra headers for every request, such as a tracing id. */

@@ -13,6 +13,7 @@ import {
 } from 'jose';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_KEY_ALGORITHMS } from '../../src/core/shared/algorithms.js';
 import { makeChain } from '../support/certificates.js';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import {
@@ -437,6 +438,8 @@ describe.skipIf(!chromiumAvailable)('the playground in headless Chromium', () =>
       expect(await page.getByLabel(/share link/i).inputValue()).not.toContain(secret);
 
       await panel.getByLabel('Generate a key pair for this token').check();
+      // Every algorithm the service makes a key pair for, from its one table, through the client package.
+      expect(await panel.getByLabel('Algorithm of the key pair').locator('option').allTextContents()).toEqual([...PUBLIC_KEY_ALGORITHMS]);
       await panel.getByLabel('Algorithm of the key pair').selectOption('EdDSA');
       await panel.getByRole('button', { name: 'Sign' }).click();
       await panel.getByLabel(/New token \(EdDSA\)/).waitFor({ timeout: ANSWER_MS });

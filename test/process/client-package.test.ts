@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
 import { listen, testService, type Running } from '../support/service.js';
+import { PUBLIC_KEY_ALGORITHMS } from '../../src/core/shared/algorithms.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -28,7 +29,7 @@ function must(result: SpawnSyncReturns<string>, what: string): string {
   return result.stdout;
 }
 
-const GOOD = `import { createClient, type AppRouter } from 'timestamp-jwt-client';
+const GOOD = `import { createClient, PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS, type AppRouter } from 'timestamp-jwt-client';
 import type { inferRouterOutputs } from '@trpc/server';
 
 const api = createClient('http://localhost:3000');
@@ -49,10 +50,12 @@ export async function calls(): Promise<string> {
   const thumbprint: string | undefined = inspected.keys[0]?.thumbprint.uri;
   const validated = await api.jwt.validate.query({ token: 'a.b.c', profile: 'oidc_id_token', issuer: 'https://op.example' });
   const rule: string | undefined = validated.checks[0]?.rule;
-  const signed = await api.jwt.sign.mutate({ payload: { sub: '1' }, generate: true, alg: 'ES256', expires_in: 'PT1H' });
+  const pair: (typeof PUBLIC_KEY_ALGORITHMS)[number] = 'ES256';
+  const signed = await api.jwt.sign.mutate({ payload: { sub: '1' }, generate: true, alg: pair, expires_in: 'PT1H' });
+  const algorithms: readonly string[] = SIGNING_ALGORITHMS;
   const thumbprintOfSigned: string | undefined = signed.key?.thumbprint;
   const now = await api.unixTimestamp.now.query();
-  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule, signed.token, thumbprintOfSigned].join();
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule, signed.token, thumbprintOfSigned, algorithms.join()].join();
 }
 export type Outputs = inferRouterOutputs<AppRouter>;
 `;
@@ -116,7 +119,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('the client package, installed from its tarball', () => {
   it('ships the built client with its declarations, built by npm pack itself', () => {
     const files = must(run('tar', ['tzf', join(scratch, tarball)], scratch), 'listing the tarball').split('\n');
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/app-router.d.ts', 'package.json']) {
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/app-router.d.ts', 'dist/algorithms.js', 'package.json']) {
       expect(files).toContain(`package/${file}`);
     }
   });
@@ -165,14 +168,14 @@ describe('the client package, installed from its tarball', () => {
     it('calls a live server from Node', async () => {
       writeFileSync(
         join(scratch, 'node-run.mjs'),
-        `import { createClient } from 'timestamp-jwt-client';
+        `import { createClient, PUBLIC_KEY_ALGORITHMS } from 'timestamp-jwt-client';
 const api = createClient(process.argv[2]);
 const [utc, decoded] = await Promise.all([api.unixTimestamp.toUtc.query({ timestamp: '1700000000' }), api.jwt.decode.query({ token: process.argv[3], check_secrets: true })]);
-process.stdout.write(JSON.stringify({ iso: utc.utc.iso, finding: decoded.findings[0].code }));`,
+process.stdout.write(JSON.stringify({ iso: utc.utc.iso, finding: decoded.findings[0].code, pairs: PUBLIC_KEY_ALGORITHMS }));`,
       );
       // Not spawnSync: the live server runs in this process and must keep answering.
       const { stdout } = await promisify(execFile)(process.execPath, ['node-run.mjs', running.url, JWT_IO_TOKEN], { cwd: scratch });
-      expect(JSON.parse(stdout)).toEqual({ iso: '2023-11-14T22:13:20Z', finding: 'known_secret' });
+      expect(JSON.parse(stdout)).toEqual({ iso: '2023-11-14T22:13:20Z', finding: 'known_secret', pairs: [...PUBLIC_KEY_ALGORITHMS] });
     });
 
     warnIfNoChromium('CLIENT BROWSER TEST');

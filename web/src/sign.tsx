@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { PUBLIC_KEY_ALGORITHMS } from 'timestamp-jwt-client';
 import { api, describeFailure, type Failure } from './api.js';
 import { CopyButton, FailureNote, Json, PasteField, Section } from './common.js';
 import { useReportedSecrets, type ReportSecrets } from './hooks.js';
@@ -78,7 +79,7 @@ export function SignPanel({ token, payload, report }: { token: string; payload: 
         <p class="field">
           <label for="sign-alg">Algorithm of the key pair</label>
           <select id="sign-alg" value={alg} onChange={(event) => setAlg(event.currentTarget.value)}>
-            {['ES256', 'ES384', 'ES512', 'EdDSA', 'RS256', 'PS256'].map((name) => (
+            {PUBLIC_KEY_ALGORITHMS.map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>

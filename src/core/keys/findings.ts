@@ -2,6 +2,7 @@ import type { KeyFindingCode } from './vocabulary.js';
 import type { CertificateFacts } from './certificate.js';
 import type { KeyType, ReadKey } from './read-keys.js';
 import type { Severity } from '../shared/vocabulary.js';
+import { JWS_KEY_KINDS } from '../shared/algorithms.js';
 
 export interface KeyFinding {
   readonly code: KeyFindingCode;
@@ -23,32 +24,18 @@ export interface KeyFacts {
 export const MIN_RSA_BITS = 2048;
 export const EXPIRES_SOON_DAYS = 30;
 
-/** §4f's table of what each `alg` a JWK may carry uses: a key kind, `kty` or `kty` with `crv`. */
-const RSA_ALGS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'RSA1_5',
-  'RSA-OAEP',
-  'RSA-OAEP-256',
-  'RSA-OAEP-384',
-  'RSA-OAEP-512',
-];
-const OCT_ALGS = ['HS256', 'HS384', 'HS512', 'dir', 'A128KW', 'A192KW', 'A256KW', 'A128GCMKW', 'A192GCMKW', 'A256GCMKW'];
-const ECDH_ALGS = ['ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A192KW', 'ECDH-ES+A256KW'];
+/**
+ * §4f's table of what each `alg` a JWK may carry uses, a key kind written `kty` or `kty crv`: the JWS algorithms' from
+ * their one table, then the JWE key management algorithms' (RFC 7518 §4, RFC 8037 §3.2), which only a key names.
+ */
 export const ALG_KEY_KINDS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ...RSA_ALGS.map((alg): [string, string[]] => [alg, ['RSA']]),
-  ['ES256', ['EC P-256']],
-  ['ES384', ['EC P-384']],
-  ['ES512', ['EC P-521']],
-  ['EdDSA', ['OKP Ed25519', 'OKP Ed448']],
-  ['Ed25519', ['OKP Ed25519']],
-  ['Ed448', ['OKP Ed448']],
-  ...ECDH_ALGS.map((alg): [string, string[]] => [alg, ['EC', 'OKP X25519', 'OKP X448']]),
-  ...OCT_ALGS.map((alg): [string, string[]] => [alg, ['oct']]),
+  ...JWS_KEY_KINDS,
+  ...['RSA1_5', 'RSA-OAEP', 'RSA-OAEP-256', 'RSA-OAEP-384', 'RSA-OAEP-512'].map((alg): [string, string[]] => [alg, ['RSA']]),
+  ...['ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A192KW', 'ECDH-ES+A256KW'].map((alg): [string, string[]] => [
+    alg,
+    ['EC', 'OKP X25519', 'OKP X448'],
+  ]),
+  ...['dir', 'A128KW', 'A192KW', 'A256KW', 'A128GCMKW', 'A192GCMKW', 'A256GCMKW'].map((alg): [string, string[]] => [alg, ['oct']]),
 ]);
 
 /** Whether a key of `kty` (and `crv`) is one of `kinds`, each written `kty` or `kty crv`. */

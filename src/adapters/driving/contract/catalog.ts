@@ -4,11 +4,13 @@ import type { Call } from '../../../core/shared/call.js';
 import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
 import type { UseCases } from '../../../core/use-cases/index.js';
 import { jwtSchemas } from './jwt-schemas.js';
+import { oneOfWords } from './schema-parts.js';
 import { keySchemas } from './key-schemas.js';
 import { signSchemas } from './sign-schemas.js';
 import * as time from './time-schemas.js';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/vocabulary.js';
 import { IDENTIFY_FORMATS, LARGEST_UNITS } from '../../../core/time/vocabulary.js';
+import { HMAC_ALGORITHMS } from '../../../core/shared/algorithms.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 
@@ -257,8 +259,7 @@ export const catalog = {
         detail: 'give exactly one of key and secret, not both: key for a public key or an oct JWK, secret for an HMAC secret',
       },
       openapi: rest('/jwt/verify', 'jwt', 'Verify a JWT with a public key, or an HMAC token with its secret', {
-        description:
-          'Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a private key), or an HS256, HS384 or HS512 signature with the secret given (secret, or an oct JWK as key) in a POST body only, since a secret in a URL leaks into proxies, logs and browser history; then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).',
+        description: `Checks the signature with the public key given (JWK, JWK Set, PEM SPKI or certificate; never a private key), or an ${oneOfWords(HMAC_ALGORITHMS)} signature with the secret given (secret, or an oct JWK as key) in a POST body only, since a secret in a URL leaks into proxies, logs and browser history; then exp and nbf, and iss and aud when asked. Takes a compact JWS, a JWS JSON serialization (any signature), a nested JWT (the outer signature) and an SD-JWT (the issuer signature, and the key binding with cnf.jwk). A well-formed request answers 200 whether or not the token verifies; nothing is ever fetched (jku, x5u and iss are not followed).`,
       }),
       input: () => jwtSchemas().verifyInput,
       output: () => jwtSchemas().verifyOutput,

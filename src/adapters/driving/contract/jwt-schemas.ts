@@ -2,8 +2,8 @@
 // not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
 import * as z from 'zod';
 import { VERIFICATION_REASONS } from '../../../core/jwt/ports/signature-verifier.js';
-import { SIGNING_ALGORITHMS } from '../../../core/shared/algorithms.js';
-import { inputObject, jsonObject as jsonObjectSchema, once, stringParam } from './schema-parts.js';
+import { HMAC_ALGORITHMS, SIGNING_ALGORITHMS } from '../../../core/shared/algorithms.js';
+import { inputObject, jsonObject as jsonObjectSchema, once, oneOfWords, stringParam } from './schema-parts.js';
 import { utc as utcSchema } from './time-schemas.js';
 import { DICTIONARY_VENDORS, FINDING_CODES, PROFILE_NAMES } from '../../../core/jwt/vocabulary.js';
 import { SEVERITIES } from '../../../core/shared/vocabulary.js';
@@ -63,7 +63,7 @@ export const jwtSchemas = once(() => {
     // JSON Schema's examples, not example: the API reference fills in each `example`, and this and key are exclusive.
     secret: stringParam(
       'secret',
-      'An HMAC secret for an HS256, HS384 or HS512 token: its UTF-8 bytes, never trimmed, at most 8192 characters. In a POST body only: in a URL it is refused, since it would leak into proxies, logs and browser history. Give this or key.',
+      `An HMAC secret for an ${oneOfWords(HMAC_ALGORITHMS)} token: its UTF-8 bytes, never trimmed, at most 8192 characters. In a POST body only: in a URL it is refused, since it would leak into proxies, logs and browser history. Give this or key.`,
     )
       .meta({ examples: ['a-string-secret-at-least-256-bits-long'] })
       .optional(),

@@ -2,7 +2,8 @@
 // not use (the locales but English, JSON Schema), about 8 ms of every start of the CLI (docs/benchmarks.md).
 import * as z from 'zod';
 import { EXAMPLE_TOKEN, jwtSchemas } from './jwt-schemas.js';
-import { isJsonObject, jsonObject as jsonObjectSchema, once } from './schema-parts.js';
+import { SIGNING_ALGORITHMS } from '../../../core/shared/algorithms.js';
+import { isJsonObject, jsonObject as jsonObjectSchema, once, oneOfWords } from './schema-parts.js';
 
 /** The schemas of /jwt/sign, its input then its output, built on its first use (with the token schemas: its answer holds decode's). */
 export const signSchemas = once(() => {
@@ -37,11 +38,7 @@ export const signSchemas = once(() => {
       token: stringMember('token', 'A compact JWS to re-sign instead of payload: its old signature is not checked', EXAMPLE_TOKEN),
       set: objectMember('set', 'Re-signing: claims to add or replace (null sets a claim to null)', { admin: true }),
       unset: member(z.array(z.string(), { error: 'unset must be an array of strings' }), 'Re-signing: names of claims to remove', ['iat']),
-      alg: stringMember(
-        'alg',
-        'The algorithm: HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA or Ed25519',
-        'HS256',
-      ),
+      alg: stringMember('alg', `The algorithm: ${oneOfWords(SIGNING_ALGORITHMS)}`, 'HS256'),
       secret: stringMember(
         'secret',
         'An HMAC key: its UTF-8 bytes, at least as long as the hash (32, 48 or 64 bytes), at most 8192 characters; never echoed or kept',

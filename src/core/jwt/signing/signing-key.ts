@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { DomainError } from '../../shared/errors.js';
 import { readJwk } from '../../keys/read-keys.js';
-import { HMAC_ALGORITHMS } from '../../shared/algorithms.js';
+import { algorithmsForKey, SIGNING_ALGORITHMS } from '../../shared/algorithms.js';
 import type { SigningAlgorithm, SigningKey } from '../ports/token-signer.js';
 import type { JsonObject } from '../../shared/json.js';
 
@@ -27,13 +27,23 @@ export interface SigningKeyRead {
 
 const refuse = (member: string, message: string): DomainError => new DomainError('SIGN_KEY_INVALID', `${member}: ${message}`);
 
-const HMAC: readonly SigningAlgorithm[] = HMAC_ALGORITHMS;
-const RSA: readonly SigningAlgorithm[] = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
-const EC_CURVES: ReadonlyMap<string, readonly [jwk: string, alg: SigningAlgorithm]> = new Map([
-  ['prime256v1', ['P-256', 'ES256']],
-  ['secp384r1', ['P-384', 'ES384']],
-  ['secp521r1', ['P-521', 'ES512']],
-]);
+/**
+ * §4g's table, from the algorithms' one table: what each kind of key that signs makes, the first of them when nothing
+ * names one. Every kind here has its rows there, so no list is empty.
+ */
+const HMAC = algorithmsForKey(SIGNING_ALGORITHMS, 'oct');
+const RSA = algorithmsForKey(SIGNING_ALGORITHMS, 'RSA');
+const ED25519 = algorithmsForKey(SIGNING_ALGORITHMS, 'OKP Ed25519');
+/** The curves that sign, by node:crypto's name: RFC 7518's name, and what a key on it makes. */
+const EC_CURVES: ReadonlyMap<string, readonly [crv: string, algorithms: readonly SigningAlgorithm[]]> = new Map(
+  (
+    [
+      ['prime256v1', 'P-256'],
+      ['secp384r1', 'P-384'],
+      ['secp521r1', 'P-521'],
+    ] as const
+  ).map(([name, crv]) => [name, [crv, algorithmsForKey(SIGNING_ALGORITHMS, `EC ${crv}`)]]),
+);
 /** RFC 7518 §3.2: an HMAC key at least as long as the hash. */
 export const MIN_SECRET_BYTES: Readonly<Record<string, number>> = { HS256: 32, HS384: 48, HS512: 64 };
 
@@ -42,7 +52,8 @@ function secretRead(member: 'secret' | 'key', bytes: Uint8Array, id: string | nu
     member,
     key: { kind: 'secret', bytes },
     algorithms: jwkAlg === null ? HMAC : HMAC.filter((alg) => alg === jwkAlg),
-    defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? 'HS256',
+    // HMAC is never empty (above).
+    defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? (HMAC[0] as SigningAlgorithm),
     id,
     words: member === 'secret' ? 'a secret' : 'an oct JWK',
   };
@@ -51,18 +62,18 @@ function secretRead(member: 'secret' | 'key', bytes: Uint8Array, id: string | nu
 /** A private KeyObject's row of §4g's table, or a 400 for another type, curve or RSA size. */
 function privateRead(key: KeyObject, id: string | null, jwkAlg: string | null): SigningKeyRead {
   const type = key.asymmetricKeyType;
-  let row: { algorithms: readonly SigningAlgorithm[]; defaultAlgorithm: SigningAlgorithm; words: string };
+  let row: { algorithms: readonly SigningAlgorithm[]; words: string };
   if (type === 'rsa') {
     const bits = key.asymmetricKeyDetails?.modulusLength as number;
     if (bits < MIN_RSA_BITS || bits > MAX_RSA_BITS) {
       throw refuse('key', `an RSA key of ${bits} bits; signing needs ${MIN_RSA_BITS} to ${MAX_RSA_BITS} bits (RFC 7518 §3.3)`);
     }
-    row = { algorithms: RSA, defaultAlgorithm: 'RS256', words: `an RSA key of ${bits} bits` };
+    row = { algorithms: RSA, words: `an RSA key of ${bits} bits` };
   } else if (type === 'ec' && EC_CURVES.has(key.asymmetricKeyDetails?.namedCurve ?? '')) {
-    const [curve, alg] = EC_CURVES.get(key.asymmetricKeyDetails?.namedCurve ?? '') as readonly [string, SigningAlgorithm];
-    row = { algorithms: [alg], defaultAlgorithm: alg, words: `an EC ${curve} key` };
+    const [curve, algorithms] = EC_CURVES.get(key.asymmetricKeyDetails?.namedCurve ?? '') as readonly [string, readonly SigningAlgorithm[]];
+    row = { algorithms, words: `an EC ${curve} key` };
   } else if (type === 'ed25519') {
-    row = { algorithms: ['EdDSA', 'Ed25519'], defaultAlgorithm: 'EdDSA', words: 'an Ed25519 key' };
+    row = { algorithms: ED25519, words: 'an Ed25519 key' };
   } else {
     const what = type === 'ec' ? `an EC key on ${key.asymmetricKeyDetails?.namedCurve ?? 'an unnamed curve'}` : `a ${type ?? 'secret'} key`;
     throw refuse('key', `${what} cannot sign here; keys are RSA, EC on P-256, P-384 or P-521, and Ed25519`);
@@ -74,7 +85,8 @@ function privateRead(key: KeyObject, id: string | null, jwkAlg: string | null): 
     member: 'key',
     key: { kind: 'private', key },
     algorithms: jwkAlg === null ? row.algorithms : [jwkAlg as SigningAlgorithm],
-    defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? row.defaultAlgorithm,
+    // No row's list is empty (above).
+    defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? (row.algorithms[0] as SigningAlgorithm),
     id,
     words: row.words,
   };
