@@ -4,15 +4,16 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RFC9449_BOUND_TOKEN, RFC9449_JKT, RFC9449_PROOF } from '../../../../vectors/jose-keys.js';
 import { decodeSegment } from '../../../../../src/core/jwt/compact.js';
+import { EXPECTATION_RULES } from '../../../../../src/core/jwt/profiles/expectation-rules.js';
 import {
   PROFILE_RULES,
-  STRUCTURAL_RULES,
   checksOf,
   detectProfile,
   normalizedTyp,
   parametersOf,
   type RuleContext,
 } from '../../../../../src/core/jwt/profiles/profiles.js';
+import { STRUCTURAL_RULES } from '../../../../../src/core/jwt/profiles/structural-rules.js';
 import { sameUrl } from '../../../../../src/core/jwt/profiles/same-url.js';
 import { idTokenHash } from '../../../../../src/core/jwt/profiles/token-hash.js';
 import { jwkThumbprint, readJwk } from '../../../../../src/core/keys/read-keys.js';
@@ -32,6 +33,7 @@ const context = (overrides: Partial<RuleContext> & Pick<RuleContext, 'profile' |
   signature: undefined,
   ...overrides,
 });
+const structural = new Set<string>(STRUCTURAL_RULES.map((rule) => rule.id));
 const verdicts = (checks: ReturnType<typeof checksOf>) => Object.fromEntries(checks.map((check) => [check.rule, check.passed]));
 
 describe('detectProfile', () => {
@@ -174,10 +176,13 @@ describe('checksOf', () => {
     });
   });
 
-  it('shows only the structural rules, never null, when asked for them', () => {
+  it('shows exactly the profile’s structural rules, in its order and never null, when asked for them', () => {
     for (const profile of PROFILE_NAMES) {
       const checks = checksOf(context({ profile, header: {}, claims: {} }), true);
-      expect(checks.every((check) => STRUCTURAL_RULES.has(check.rule as never) && check.passed !== null)).toBe(true);
+      expect(checks.map((check) => check.rule)).toEqual(
+        PROFILE_RULES[profile].map(([rule]) => rule).filter((rule) => structural.has(rule)),
+      );
+      expect(checks.every((check) => check.passed !== null)).toBe(true);
     }
   });
 
@@ -309,6 +314,34 @@ describe('the published examples of the other profiles', () => {
   });
 });
 
+describe('the rule tables', () => {
+  const ids = [...STRUCTURAL_RULES, ...EXPECTATION_RULES].map((rule) => rule.id);
+
+  it('define each rule once, and run every rule in some profile, once at most in each', () => {
+    expect(new Set(ids).size).toBe(ids.length);
+    const used = Object.values(PROFILE_RULES).map((rules) => rules.map(([rule]) => rule));
+    expect(new Set(used.flat())).toEqual(new Set(ids));
+    for (const rules of used) expect(new Set(rules).size).toBe(rules.length);
+  });
+
+  it('mark as structural the rules contract §4e marks S', () => {
+    expect([...structural].sort()).toEqual(
+      [
+        'typ',
+        'alg_not_none',
+        'alg_asymmetric',
+        'jwk_public',
+        ...['iss', 'sub', 'jti', 'client_id', 'htm', 'htu', 'aud', 'exp', 'iat'].map((claim) => `claim_${claim}`),
+        'sub_equals_iss',
+        'logout_event',
+        'sid_or_sub',
+        'no_nonce',
+        'set_events',
+      ].sort(),
+    );
+  });
+});
+
 describe('parametersOf', () => {
   it('names the parameters each profile reads', () => {
     expect([...parametersOf('dpop_proof')].sort()).toEqual(['access_token', 'clock_tolerance', 'htm', 'htu', 'jkt', 'nonce']);
@@ -323,6 +356,8 @@ describe('parametersOf', () => {
       'nonce',
       'state',
     ]);
-    expect([...parametersOf('security_event_token')].sort()).toEqual(['audience', 'clock_tolerance', 'issuer', 'key']);
+    expect([...parametersOf('oauth_access_token')].sort()).toEqual(['audience', 'clock_tolerance', 'issuer', 'jkt', 'key']);
+    for (const profile of ['client_assertion', 'logout_token', 'security_event_token'] as const)
+      expect([...parametersOf(profile)].sort()).toEqual(['audience', 'clock_tolerance', 'issuer', 'key']);
   });
 });
