@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { base64url } from '../../shared/bytes.js';
+import { digest } from '../../shared/hash.js';
 import { own, type JsonObject } from '../../shared/json.js';
 import { has, isObject } from './detection.js';
 import { give, show, type CheckedRule, type Outcome, type ReportedRule, type RuleContext } from './rule.js';
@@ -141,7 +142,7 @@ export const EXPECTATION_RULES = [
     check: ({ claims, expected }) =>
       expected.access_token === undefined
         ? give('access_token')
-        : own(claims, 'ath') === createHash('sha256').update(expected.access_token, 'ascii').digest('base64url'),
+        : own(claims, 'ath') === base64url(digest('sha256', expected.access_token)),
     passed: 'ath is the hash of the given access token',
     failed: () => 'ath is not the hash of the given access token',
   },
