@@ -72,6 +72,7 @@ export function parseJsonText(segment: string, json: string): { value: JsonObjec
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new DomainError('TOKEN_SEGMENT_NOT_OBJECT', `token ${segment} must be a JSON object`);
   }
+  // Parsed JSON that is an object and not an array has string keys only.
   return { value: value as JsonObject, duplicateMember: scan.duplicateMember };
 }
 
@@ -101,6 +102,7 @@ export function compactJwsOf(compact: string): CompactJws {
   if (parts.length !== 3) {
     throw new DomainError('TOKEN_MALFORMED', `token must have three dot-separated parts (header.payload.signature), found ${parts.length}`);
   }
+  // Three parts, counted above.
   const [headerText, payloadText, signature] = parts as [string, string, string];
   return compactJwsWithHeader(compact, decodeSegment('header', headerText), payloadText, signature);
 }
@@ -125,7 +127,7 @@ export function compactJwsWithHeader(
 /** A JSON number claim as a double; verbatim large integers lose digits only here. */
 export function numericClaim(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
-  return JSON.isRawJSON(value) ? Number((value as { rawJSON: string }).rawJSON) : undefined;
+  return JSON.isRawJSON(value) ? Number(value.rawJSON) : undefined;
 }
 
 const MIN_SECONDS = Number(MIN_UNIX_MS / 1000n);

@@ -82,11 +82,14 @@ interface Rule {
   readonly message: (token: Token) => string | undefined;
 }
 
+type ClaimsToken = Token & { readonly payload: JsonObject };
+const hasClaims = (token: Token): token is ClaimsToken => token.payload !== undefined;
+
 /** A rule about the claims: it applies only where there are claims to read (not a JWE, nor a JWS that carries another token). */
 const onClaims =
-  (message: (token: Token & { readonly payload: JsonObject }) => string | undefined): Rule['message'] =>
+  (message: (token: ClaimsToken) => string | undefined): Rule['message'] =>
   (token) =>
-    token.payload === undefined ? undefined : message(token as Token & { readonly payload: JsonObject });
+    hasClaims(token) ? message(token) : undefined;
 
 const when = (condition: boolean, message: string): string | undefined => (condition ? message : undefined);
 

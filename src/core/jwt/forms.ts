@@ -79,25 +79,31 @@ const COMPACT_TOKEN = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*){2}(?:(?:\.[A-Za-z0-9_
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringMember = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-function member(object: JsonObject, name: string, expected: 'string' | 'object' | 'array'): unknown {
+/** A type a serialization's member must have, and its words in the error. */
+interface MemberType<T> {
+  readonly fits: (value: unknown) => value is T;
+  readonly words: string;
+}
+const STRING: MemberType<string> = { fits: (value) => typeof value === 'string', words: 'a JSON string' };
+const OBJECT: MemberType<JsonObject> = { fits: isObject, words: 'a JSON object' };
+const ARRAY: MemberType<unknown[]> = { fits: (value) => Array.isArray(value), words: 'an array' };
+
+function member<T>(object: JsonObject, name: string, type: MemberType<T>): T | undefined {
   if (!Object.hasOwn(object, name)) return undefined;
   const value = object[name];
-  const fits = expected === 'string' ? typeof value === 'string' : expected === 'object' ? isObject(value) : Array.isArray(value);
-  if (!fits) {
-    throw new DomainError(
-      'TOKEN_MALFORMED',
-      `token JSON member ${name} must be ${expected === 'array' ? 'an array' : `a JSON ${expected}`}`,
-    );
-  }
+  if (!type.fits(value)) throw new DomainError('TOKEN_MALFORMED', `token JSON member ${name} must be ${type.words}`);
   return value;
 }
 
-const optionalObject = (object: JsonObject, name: string): JsonObject | null => (member(object, name, 'object') as JsonObject) ?? null;
-const optionalString = (object: JsonObject, name: string): string | undefined => member(object, name, 'string') as string | undefined;
+const optionalObject = (object: JsonObject, name: string): JsonObject | null => member(object, name, OBJECT) ?? null;
+const optionalString = (object: JsonObject, name: string): string | undefined => member(object, name, STRING);
 
 /** Members of `protectedHeader` win: only they are signed (or authenticated). */
 const merged = (...headers: (JsonObject | null)[]): JsonObject =>
-  Object.assign({}, ...headers.filter((header) => header !== null).reverse()) as JsonObject;
+  headers
+    .filter((header) => header !== null)
+    .reverse()
+    .reduce<JsonObject>((all, header) => Object.assign(all, header), {});
 
 const byteLength = (part: string, text: string | undefined): number => (text === undefined ? 0 : base64UrlBytes(part, text).length);
 
@@ -118,6 +124,7 @@ function jweFacts(
     header: recipient.header,
     encrypted_key_bytes: byteLength('encrypted key', recipient.encryptedKey),
   }));
+  // The callers refuse a JWE without recipients, so there is a first.
   const [first] = listed as [JweFacts['recipients'][number]];
   const header = merged(protectedHeader, shared, first.header);
   return {
@@ -146,7 +153,7 @@ function readJweJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   const protectedText = optionalString(token, 'protected');
   const protectedHeader = protectedText === undefined ? undefined : decodeSegment('protected header', protectedText);
   const shared = optionalObject(token, 'unprotected');
-  const listed = member(token, 'recipients', 'array') as unknown[] | undefined;
+  const listed = member(token, 'recipients', ARRAY);
   const recipients =
     listed === undefined
       ? [{ header: optionalObject(token, 'header'), encryptedKey: optionalString(token, 'encrypted_key') }]
@@ -177,7 +184,7 @@ function sdJwtOfJson(
   signature: string,
 ): ReadSdJwt | null {
   if (unprotected === null) return null;
-  const disclosures = member(unprotected, 'disclosures', 'array') as unknown[] | undefined;
+  const disclosures = member(unprotected, 'disclosures', ARRAY);
   const keyBinding = optionalString(unprotected, 'kb_jwt') ?? '';
   if (disclosures === undefined && !Object.hasOwn(unprotected, 'kb_jwt')) return null;
   const texts = disclosures ?? [];
@@ -198,7 +205,7 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
   const payloadText = optionalString(token, 'payload');
   if (payloadText === undefined) throw new DomainError('TOKEN_MALFORMED', 'token JSON serialization has no payload');
   const payload = decodeSegment('payload', payloadText);
-  const listed = member(token, 'signatures', 'array') as unknown[] | undefined;
+  const listed = member(token, 'signatures', ARRAY);
   const entries: JsonObject[] =
     listed === undefined
       ? [token]
@@ -229,6 +236,7 @@ function readJwsJson(token: JsonObject, outerDuplicate: boolean): TokenForm {
       signature,
     };
   });
+  // entries is not empty, checked above, and signatures has one for each.
   const first = signatures[0] as JwsSignature;
   const firstProtected = optionalString(entries[0] as JsonObject, 'protected');
   const sd = sdJwtOfJson(
@@ -271,6 +279,7 @@ export function readToken(token: string): TokenForm {
   const parts = text.split('.');
   if (parts.length === 5) return readCompactJwe(text);
   if (parts.length !== 3) return { form: 'jwt', jws: compactJwsOf(text) };
+  // Three parts, counted above.
   const [headerText, payloadText, signature] = parts as [string, string, string];
   const header = decodeSegment('header', headerText);
   if (typeof header.value.cty === 'string' && header.value.cty.toLowerCase() === 'jwt') {

@@ -54,6 +54,10 @@ export interface ReadSdJwt {
 }
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSdHashAlgorithm = (name: string): name is SdHashAlgorithm => Object.hasOwn(SD_HASH_ALGORITHMS, name);
+/** A disclosure's JSON: `[salt, name, value]` for a member, `[salt, value]` for an array element (RFC 9901 §4.2). */
+const isDisclosure = (value: unknown): value is [salt: string, value: unknown] | [salt: string, name: string, value: unknown] =>
+  Array.isArray(value) && typeof value[0] === 'string' && (value.length === 2 || (value.length === 3 && typeof value[1] === 'string'));
 const pointer = (parent: string, key: string | number): string => `${parent}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
 
 function readDisclosure(text: string, index: number, hash: HashName): Omit<Disclosure, 'path'> & { duplicateMember: boolean } {
@@ -67,22 +71,19 @@ function readDisclosure(text: string, index: number, hash: HashName): Omit<Discl
   } catch {
     throw new DomainError('TOKEN_SEGMENT_JSON', `token ${part} is not valid JSON`);
   }
-  const shapeOk =
-    Array.isArray(value) && typeof value[0] === 'string' && (value.length === 2 || (value.length === 3 && typeof value[1] === 'string'));
-  if (!shapeOk) {
+  if (!isDisclosure(value)) {
     throw new DomainError(
       'TOKEN_MALFORMED',
       `token ${part} must be a JSON array of [salt, name, value] or [salt, value], with a string salt and name`,
     );
   }
-  const entries = value as unknown[];
   return {
     disclosure: text,
     // The disclosure is base64url, so its UTF-8 is the ASCII that RFC 9901 §4.2.3 hashes.
     digest: base64url(digest(hash, text)),
-    salt: entries[0] as string,
-    name: entries.length === 3 ? (entries[1] as string) : null,
-    value: entries.length === 3 ? entries[2] : entries[1],
+    salt: value[0],
+    name: value.length === 3 ? value[1] : null,
+    value: value.length === 3 ? value[2] : value[1],
     duplicateMember: scan.duplicateMember,
   };
 }
@@ -104,19 +105,18 @@ function readDisclosure(text: string, index: number, hash: HashName): Omit<Discl
  */
 export function readSdJwt(token: string, issuer?: CompactJws): ReadSdJwt {
   const parts = token.split('~');
-  // split gives at least one part.
+  // split gives at least one part, so a first and a last.
   const issuerJwt = issuer ?? compactJwsOf(parts[0] as string);
   const keyBindingText = parts.at(-1) as string;
   const disclosureTexts = parts.slice(1, -1);
   const sdAlg = Object.hasOwn(issuerJwt.payload, '_sd_alg') ? issuerJwt.payload._sd_alg : 'sha-256';
-  if (typeof sdAlg !== 'string' || !Object.hasOwn(SD_HASH_ALGORITHMS, sdAlg)) {
+  if (typeof sdAlg !== 'string' || !isSdHashAlgorithm(sdAlg)) {
     throw new DomainError(
       'TOKEN_MALFORMED',
       `token _sd_alg must be sha-256, sha-384 or sha-512${typeof sdAlg === 'string' && sdAlg.length <= 32 ? `, not ${JSON.stringify(sdAlg)}` : ''}`,
     );
   }
-  const hashAlg = sdAlg as SdHashAlgorithm;
-  const hash = SD_HASH_ALGORITHMS[hashAlg];
+  const hash = SD_HASH_ALGORITHMS[sdAlg];
   const read = disclosureTexts.map((text, index) => readDisclosure(text, index, hash));
   let duplicateMember = issuerJwt.duplicateMember || read.some((disclosure) => disclosure.duplicateMember);
 
@@ -191,6 +191,7 @@ export function readSdJwt(token: string, issuer?: CompactJws): ReadSdJwt {
     }
     return Object.fromEntries(entries);
   };
+  // disclose gives an object back for an object, and a payload is one.
   const disclosedPayload = disclose(issuerJwt.payload, '') as JsonObject;
   problems.reservedName = read.some((disclosure) => disclosure.name === '_sd' || disclosure.name === '...');
 
@@ -210,7 +211,7 @@ export function readSdJwt(token: string, issuer?: CompactJws): ReadSdJwt {
     issuerJwt,
     keyBindingJwt: keyBindingText === '' ? null : keyBindingText,
     sdJwt: {
-      hash_alg: hashAlg,
+      hash_alg: sdAlg,
       disclosures: read.map(({ duplicateMember: _scan, ...disclosure }, index) => ({ ...disclosure, path: paths[index] ?? null })),
       disclosed_payload: disclosedPayload,
       undisclosed_digests: undisclosed,

@@ -48,8 +48,9 @@ export const PUBLIC_KEY_ALGORITHMS: readonly RowOf<'public'>['alg'][] = JWS_ALGO
   (row): row is RowOf<'public'> => row.kind === 'public',
 ).map((row) => row.alg);
 
+const PUBLIC_KEY_NAMES: readonly string[] = PUBLIC_KEY_ALGORITHMS;
 export const isPublicKeyAlgorithm = (alg: unknown): alg is (typeof PUBLIC_KEY_ALGORITHMS)[number] =>
-  typeof alg === 'string' && (PUBLIC_KEY_ALGORITHMS as readonly string[]).includes(alg);
+  typeof alg === 'string' && PUBLIC_KEY_NAMES.includes(alg);
 
 /** The algorithms `/jwt/sign` makes (contract §4g): the HMAC ones and every public-key one. */
 export const SIGNING_ALGORITHMS = [...HMAC_ALGORITHMS, ...PUBLIC_KEY_ALGORITHMS] as const;

@@ -48,6 +48,7 @@ export function scanJson(json: string, depthLimit: number): JsonScan {
 // "\u0061" and "a" name the same member.
 function memberName(literal: string): string {
   try {
+    // The text runs from a quote to the next unescaped one: it parses to a string or throws.
     return JSON.parse(literal) as string;
   } catch {
     return literal;

@@ -37,5 +37,6 @@ export function readDuration(text: string): DurationReading {
     const value = values[index];
     if (value !== undefined) counts[unit] = BigInt(value);
   });
+  // The first group is `[+-]` or did not match.
   return { ok: true, duration: { sign: match[1] as '+' | '-' | undefined, counts, fraction: match[9] } };
 }

@@ -48,6 +48,7 @@ export function isFollowedByLeapSecond(utcIsoSecond: string): boolean {
  */
 export const LEAP_SECOND_ENDS_UNIX: readonly number[] = [...LEAP_SECOND_DAYS]
   .map((day) => {
+    // Every day above is written YYYY-MM-DD: three parts.
     const [year, month, date] = day.split('-').map(Number) as [number, number, number];
     return (daysFromCivil(year, month, date) + 1) * 86_400;
   })

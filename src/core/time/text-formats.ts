@@ -20,7 +20,7 @@ import type { Disambiguation, TextFormat } from './vocabulary.js';
 /** The formats that carry no offset or zone of their own: read in the request's zone (contract §3c, orders 33–36). */
 export const FLOATING_FORMATS: readonly TextFormat[] = ['iso_local', 'iso_date', 'iso_week_date', 'iso_ordinal_date'];
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+const MONTHS: readonly string[] = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const FULL_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)';
@@ -85,7 +85,7 @@ function faultPhrase(fault: Fault): string {
 /** A group a regular expression matched; every group read this way is one the expression requires. */
 const at = (match: RegExpExecArray, index: number): string => match[index] ?? '';
 
-const monthOf = (name: string): number => MONTHS.indexOf(name.toLowerCase() as (typeof MONTHS)[number]) + 1;
+const monthOf = (name: string): number => MONTHS.indexOf(name.toLowerCase()) + 1;
 /** ISO 8601's day of the week, 1 = Monday, of a civil date. */
 const isoDayOfWeek = (year: number, month: number, day: number): number => ((((daysFromCivil(year, month, day) + 3) % 7) + 7) % 7) + 1;
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');

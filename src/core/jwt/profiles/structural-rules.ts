@@ -24,6 +24,8 @@ const profileTable = (message: (profile: ProfileName, accepted: readonly (string
 const TYP_ACCEPTED = profileTable((profile) => `typ is one that ${profile} accepts`);
 const TYP_WORDS = profileTable((_, accepted) => accepted.map((entry) => (entry === null ? 'absent' : JSON.stringify(entry))).join(', '));
 
+/** The `kty` of an asymmetric JWK; held as `unknown[]` so that any member's value can be looked up. */
+const PUBLIC_KEY_TYPES: readonly unknown[] = ['RSA', 'EC', 'OKP'];
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isNumber = (value: unknown): boolean => typeof value === 'number';
 const isAudience = (value: unknown): boolean =>
@@ -80,9 +82,7 @@ export const STRUCTURAL_RULES = [
     id: 'jwk_public',
     check: ({ header }) => {
       const jwk = own(header, 'jwk');
-      return (
-        isObject(jwk) && ['RSA', 'EC', 'OKP'].includes(own(jwk, 'kty') as string) && PRIVATE_MEMBERS.every((member) => !has(jwk, member))
-      );
+      return isObject(jwk) && PUBLIC_KEY_TYPES.includes(own(jwk, 'kty')) && PRIVATE_MEMBERS.every((member) => !has(jwk, member));
     },
     passed: 'jwk is a public key',
     failed: ({ header }) =>

@@ -63,6 +63,7 @@ export function parseDuration(text: string): ParsedDuration {
   const reading = readDuration(text);
   if (!reading.ok) throw invalidDuration(FAULTS[reading.fault]);
   const { sign, fraction } = reading.duration;
+  // fromEntries types its keys as any string; the map gives every unit a count.
   const counts = Object.fromEntries(DURATION_UNITS.map((unit) => [unit, reading.duration.counts[unit] ?? 0n])) as Record<
     DurationUnit,
     bigint

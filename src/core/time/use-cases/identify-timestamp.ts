@@ -43,10 +43,10 @@ const PLAUSIBLE_FROM_NS = 315_532_800n * NS_PER_SECOND;
 /** Twenty years of 365.25 days: how far past now an instant is still plausible. */
 const PLAUSIBLE_AHEAD_NS = 631_152_000n * NS_PER_SECOND;
 
-const BY_FORMAT = new Map(FORMAT_TABLE.map((row) => [row.format, row]));
+const BY_FORMAT: ReadonlyMap<string, FormatRow<IdentifyFormat>> = new Map(FORMAT_TABLE.map((row) => [row.format, row]));
 
 function parseFormat(format: string): FormatRow<IdentifyFormat> {
-  const row = BY_FORMAT.get(format as IdentifyFormat);
+  const row = BY_FORMAT.get(format);
   if (row === undefined) throw new DomainError('FORMAT_UNKNOWN', `format must be one of ${IDENTIFY_FORMATS.join(', ')}`);
   return row;
 }
