@@ -20,7 +20,7 @@ export interface CliCommandSpec extends CliCommand {
 }
 
 function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
-  const inner = schema instanceof ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  const inner = schema instanceof ZodOptional ? schema.unwrap() : schema;
   return inner instanceof ZodObject ? inner.shape : undefined;
 }
 

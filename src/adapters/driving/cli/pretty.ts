@@ -18,7 +18,7 @@ export const PLAIN: Style = { key: plain, string: plain, number: plain, literal:
 
 const SEVERITY_ORDER = ['critical', 'warning', 'info'] as const;
 type Severity = (typeof SEVERITY_ORDER)[number];
-const isSeverity = (value: unknown): value is Severity => SEVERITY_ORDER.includes(value as Severity);
+const isSeverity = (value: unknown): value is Severity => SEVERITY_ORDER.some((severity) => severity === value);
 
 const plainText = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);

@@ -359,11 +359,13 @@ export type Catalog = typeof catalog;
 export const GROUP_CONTEXTS: { readonly [G in keyof Catalog]: UseCaseContext } = { unixTimestamp: 'time', jwt: 'jwt' };
 
 /** The context of the group of a procedure path (`unixTimestamp.now`) of `OPERATIONS`. */
-export const contextOf = (procedure: string): UseCaseContext => GROUP_CONTEXTS[procedure.slice(0, procedure.indexOf('.')) as keyof Catalog];
+export const contextOf = (procedure: string): UseCaseContext =>
+  // A procedure path of OPERATIONS begins with a group of the catalog.
+  GROUP_CONTEXTS[procedure.slice(0, procedure.indexOf('.')) as keyof Catalog];
 
 /** Every operation with its procedure path, in catalog order. */
 export const OPERATIONS: ReadonlyArray<readonly [procedure: string, operation: AnyOperation]> = Object.entries(catalog).flatMap(
-  ([group, operations]) => Object.entries(operations).map(([name, operation]) => [`${group}.${name}`, operation as AnyOperation] as const),
+  ([group, operations]) => Object.entries(operations).map(([name, operation]) => [`${group}.${name}`, operation] as const),
 );
 
 export const OPERATION_BY_PROCEDURE: ReadonlyMap<string, AnyOperation> = new Map(OPERATIONS);

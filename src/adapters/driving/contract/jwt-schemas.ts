@@ -203,7 +203,8 @@ export const jwtSchemas = once(() => {
     })
     .meta({ id: 'SdJwt', description: 'An SD-JWT (RFC 9901): its disclosures, what they disclose, and its key binding' });
 
-  const VENDOR_CODES = DICTIONARY_VENDORS.slice(1) as [string, ...string[]];
+  const [, ...packCodes] = DICTIONARY_VENDORS;
+  const VENDOR_CODES: [string, ...string[]] = packCodes;
   const where = z.enum(['header', 'payload']).meta({ description: 'Whether the name is a JOSE header parameter or a claim' });
   const definedBy = z.array(z.string()).meta({
     description: 'The documents that define the name, in order: RFC 7519, OpenID Connect Core 1.0, or a vendor such as Microsoft Entra ID',

@@ -190,6 +190,7 @@ export class ListenerBroker {
       this.waiting.push(socket);
       return;
     }
+    // live is not empty, so the index falls within it.
     const worker = live[this.turn++ % live.length] as Worker;
     const untaken = this.untaken.get(worker) ?? [];
     this.untaken.set(worker, untaken);

@@ -59,6 +59,7 @@ export function errorAnswer(onInternal: (error: unknown, res: ServerResponse) =>
       answerFailure(res, 400, error.message);
       return;
     }
+    // Express calls an error handler only with a truthy error, so reading a member cannot throw.
     const status = (error as { status?: unknown }).status;
     // Errors Express itself raises for a bad request carry a 4xx status.
     if (typeof status === 'number' && status >= 400 && status < 500) {

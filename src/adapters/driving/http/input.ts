@@ -88,6 +88,7 @@ export function restBodyParameters(text: string): Record<string, unknown> {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'request body must be a JSON object');
   if (scan.duplicateMember) throw new HttpError(400, 'request body must not name a member twice');
+  // Parsed JSON that is an object and not an array has string keys only.
   return body as Record<string, unknown>;
 }
 

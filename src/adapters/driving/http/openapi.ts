@@ -105,6 +105,7 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
     OPERATIONS.filter(([, operation]) => operation.mutation === true).map(([, operation]) => operation.openapi.path),
   );
   for (const [path, item] of Object.entries(document.paths ?? {})) {
+    // trpc-to-openapi writes only operations under a path, one per method (its generator/paths.mjs).
     for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
       // No authentication: stated, so that no client offers to send a credential.
       operation.security = [];
@@ -143,9 +144,9 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
       };
     }
   }
-  const errorSchema = z.toJSONSchema(errorBody) as Record<string, unknown>;
+  const errorSchema: Record<string, unknown> = z.toJSONSchema(errorBody);
   delete errorSchema.$schema;
-  const schemas = { ...(document.components?.schemas as Record<string, unknown> | undefined), Error: errorSchema };
+  const schemas = { ...document.components?.schemas, Error: errorSchema };
   const used = referencedSchemas(document.paths, schemas);
   document.components = { schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
   return document;

@@ -7,7 +7,8 @@ import express, { type RequestHandler } from 'express';
 import { notFound } from './errors.js';
 
 const require = createRequire(import.meta.url);
-// Only the asset folder: the package's index would load its 1.5 MB bundle into the server.
+// Only the asset folder: the package's index would load its 1.5 MB bundle into the server. The module exports
+// one function, which returns that folder's path.
 const swaggerUiAssets = (require('swagger-ui-dist/absolute-path.js') as () => string)();
 // Our own files, beside src/ and dist/ alike: the API reference's page, and the playground as Vite builds it.
 const root = new URL('../../../../', import.meta.url);

@@ -70,6 +70,7 @@ export async function answerTrpcCall(
   context: Context,
   onInternal: (error: unknown, procedure: string) => void,
 ): Promise<void> {
+  // planTrpcCall plans a batch only when its inputs are absent or a plain object keyed by index.
   const inputAt = (index: number): unknown => (call.batch ? (inputs as Record<number, unknown> | undefined)?.[index] : inputs);
   const envelopeOf = (outcome: Outcome<unknown>, procedure: string): Envelope => {
     if (outcome.ok) return { result: { data: outcome.data } };

@@ -28,7 +28,7 @@ export const readTrpcInput: RequestHandler = (req, res, next) => {
   readBody(req)
     .then((text) => {
       state.input = text === '' ? undefined : text;
-      (req as { body?: unknown }).body = state.input;
+      req.body = state.input;
     })
     .then(() => next(), next);
 };
@@ -67,6 +67,7 @@ export function trpcAnswer({ useCases, maxBatchSize, fastPath = true, onInternal
       next(new HttpError(400, 'path has invalid percent-encoding'));
       return;
     }
+    // readTrpcInput, this route's input step, leaves the raw text or nothing.
     const plan = fastPath ? planTrpcCall(req, call, stateOf(res).input as string | undefined, maxBatchSize) : undefined;
     const answered =
       plan === undefined
