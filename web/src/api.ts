@@ -44,6 +44,7 @@ interface ClientErrorLike {
 
 /** Sorts an error thrown by a call into what the page says about it. */
 export function describeFailure(error: unknown): Failure {
+  // Every member is optional and checked or read as unknown; `??` keeps the read off null and undefined.
   const { cause, data, message } = (error ?? {}) as ClientErrorLike;
   if (cause instanceof RateLimited) return { kind: 'rate-limited', seconds: cause.seconds };
   if (error instanceof RateLimited) return { kind: 'rate-limited', seconds: error.seconds };

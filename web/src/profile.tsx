@@ -105,6 +105,7 @@ export function ValidatePanel({
   const [values, setValues] = useState<Readonly<Record<string, string>>>({});
   const base = useAnswer(token, () => api.jwt.validate.query({ token }));
   const expectations = useDebounced(JSON.stringify(values), 300);
+  // expectations is `values` through JSON.stringify: strings by name.
   const given = Object.fromEntries(
     Object.entries(JSON.parse(expectations) as Record<string, string>).filter(([, value]) => value.trim() !== ''),
   );

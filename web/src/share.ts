@@ -47,7 +47,7 @@ function jwksIn(value: unknown, found: Record<string, unknown>[] = [], depth = 0
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

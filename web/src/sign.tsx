@@ -45,6 +45,7 @@ export function SignPanel({ token, payload, report }: { token: string; payload: 
       setAnswer({ invalid: 'The claims must be a JSON object.' });
       return;
     }
+    // Parsed JSON that is an object and not an array has string keys only.
     const { set, unset } = edits(payload, claims as Claims);
     try {
       const signed = await api.jwt.sign.mutate({
