@@ -18,6 +18,7 @@ import { dispatch, UNMETERED } from '../src/adapters/driving/contract/dispatcher
 import { createUseCases } from '../src/core/use-cases/index.js';
 import { WebCryptoTokenSigner } from '../src/adapters/driven/web-crypto-token-signer.js';
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../src/adapters/driven/node-key-codec.js';
 import { VENDOR_TOKENS, tokenOf } from '../test/vectors/vendor-tokens.js';
 
 const JWT_IO =
@@ -103,6 +104,7 @@ const useCases = createUseCases({
   knownSecrets: new HmacKnownSecrets(),
   signatureVerifier: new JoseSignatureVerifier(),
   tokenSigner: new WebCryptoTokenSigner(),
+  keyCodec: new NodeKeyCodec(),
 });
 const context = { useCases, budget: UNMETERED };
 const dictionaryBytes = JSON.stringify(useCases.listClaims.execute(undefined)).length;

@@ -5,11 +5,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../src/adapters/driven/node-key-codec.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { InspectKey } from '../src/core/jwt/use-cases/inspect-key.js';
 import { makeChain } from '../test/support/certificates.js';
 
-const inspect = new InspectKey(new SystemClock(), new JoseSignatureVerifier());
+const inspect = new InspectKey(new SystemClock(), new JoseSignatureVerifier(), new NodeKeyCodec());
 
 /** Median and p99 of `iterations` awaited calls, after a warm-up, in milliseconds. */
 async function timeAsync(run: () => Promise<unknown>, iterations: number): Promise<{ median: number; p99: number }> {

@@ -12,13 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { WebCryptoTokenSigner } from '../src/adapters/driven/web-crypto-token-signer.js';
+import { NodeKeyCodec } from '../src/adapters/driven/node-key-codec.js';
 import { buildHttpService, createContainer } from '../src/composition-root.js';
 import { loadConfig } from '../src/config/config.js';
 import { DecodeJwt } from '../src/core/jwt/use-cases/decode-jwt.js';
 import { SignJwt } from '../src/core/jwt/use-cases/sign-jwt.js';
 
 const clock = new SystemClock();
-const signer = new SignJwt(clock, new WebCryptoTokenSigner(), new DecodeJwt(clock, new HmacKnownSecrets()));
+const signer = new SignJwt(clock, new WebCryptoTokenSigner(), new NodeKeyCodec(), new DecodeJwt(clock, new HmacKnownSecrets()));
 const payload = { sub: '1234567890', name: 'John Doe', admin: true, iat: 1516239022 };
 const jwkOf = (type: 'ec' | 'ed25519' | 'rsa') =>
   (type === 'ec'

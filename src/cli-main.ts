@@ -19,6 +19,7 @@ z.config({ jitless: true });
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
+  // Standard input has no encoding set, so its chunks are Buffers.
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -29,6 +30,9 @@ const verifier: SignatureVerifier = {
   verify: async (request) => (await jose()).verify(request),
   signatureVerifies: async (compact, jwk, algorithm) => (await jose()).signatureVerifies(compact, jwk, algorithm),
 };
+
+// The key codec (node:crypto's key objects and certificates) is loaded with the JWT context, never by a conversion.
+const keyCodec = async () => new (await import('./adapters/driven/node-key-codec.js')).NodeKeyCodec();
 
 // Web Crypto and jose are loaded only by the command that signs.
 const signer = async () => new (await import('./adapters/driven/web-crypto-token-signer.js')).WebCryptoTokenSigner();
@@ -86,10 +90,19 @@ function stdoutIsTerminal(): boolean {
   }
 }
 
+const clock = new SystemClock();
 const code = await runCli(
   process.argv.slice(2),
-  (context) =>
-    loadUseCases(context, { clock: new SystemClock(), knownSecrets: new HmacKnownSecrets(), signatureVerifier: verifier, tokenSigner }),
+  async (context) =>
+    context === 'time'
+      ? loadUseCases(context, { clock })
+      : loadUseCases(context, {
+          clock,
+          knownSecrets: new HmacKnownSecrets(),
+          signatureVerifier: verifier,
+          tokenSigner,
+          keyCodec: await keyCodec(),
+        }),
   {
     out: writerTo(1, () => process.stdout),
     err: writerTo(2, () => process.stderr),

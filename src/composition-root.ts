@@ -10,7 +10,9 @@ import type { SignatureVerifier } from './core/jwt/ports/signature-verifier.js';
 import { HmacKnownSecrets } from './adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from './adapters/driven/jose-signature-verifier.js';
 import { WebCryptoTokenSigner } from './adapters/driven/web-crypto-token-signer.js';
+import { NodeKeyCodec } from './adapters/driven/node-key-codec.js';
 import type { TokenSigner } from './core/jwt/ports/token-signer.js';
+import type { KeyCodec } from './core/keys/ports/key-codec.js';
 import { USE_CASE_BUILDERS, USE_CASE_NAMES, allUseCases, type UseCasePorts, type UseCases } from './core/use-cases/index.js';
 import { createLogger } from './adapters/driven/logger.js';
 import { REQUEST_LOG_MESSAGE } from './adapters/driving/http/observability/request-log.js';
@@ -26,6 +28,7 @@ export const SERVICE_VERSION: string = packageJson.version;
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol(name);
 
 /** Each use case's own binding, so that a test can replace one alone: `container.get(USE_CASE_TOKENS.decodeJwt)` is a DecodeJwt. */
+// Object.fromEntries types its result loosely; it holds a token for every name of USE_CASE_NAMES.
 export const USE_CASE_TOKENS = Object.fromEntries(USE_CASE_NAMES.map((name) => [name, token(name)])) as {
   readonly [K in keyof UseCases]: ServiceIdentifier<UseCases[K]>;
 };
@@ -40,6 +43,7 @@ export const TOKENS = {
   KnownSecrets: token<KnownSecrets>('KnownSecrets'),
   SignatureVerifier: token<SignatureVerifier>('SignatureVerifier'),
   TokenSigner: token<TokenSigner>('TokenSigner'),
+  KeyCodec: token<KeyCodec>('KeyCodec'),
   UseCases: token<UseCases>('UseCases'),
   ConsumeRateLimit: token<ConsumeRateLimit>('ConsumeRateLimit'),
 } as const;
@@ -83,14 +87,16 @@ export function createContainer(config: Config, role: ProcessRole = {}): Contain
   container.bind(TOKENS.KnownSecrets).toResolvedValue(() => new HmacKnownSecrets());
   container.bind(TOKENS.SignatureVerifier).toResolvedValue(() => new JoseSignatureVerifier());
   container.bind(TOKENS.TokenSigner).toResolvedValue(() => new WebCryptoTokenSigner());
+  // The signer's keys and the verifier's PEM keys are node:crypto KeyObjects: the codec on the same host makes them.
+  container.bind(TOKENS.KeyCodec).toResolvedValue(() => new NodeKeyCodec());
   const bindUseCase = <K extends keyof UseCases>(name: K): void => {
     container.bind(USE_CASE_TOKENS[name]).toResolvedValue(
-      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier, tokenSigner: TokenSigner) => {
-        const ports: UseCasePorts = { clock, knownSecrets, signatureVerifier, tokenSigner };
+      (clock: Clock, knownSecrets: KnownSecrets, signatureVerifier: SignatureVerifier, tokenSigner: TokenSigner, keyCodec: KeyCodec) => {
+        const ports: UseCasePorts = { clock, knownSecrets, signatureVerifier, tokenSigner, keyCodec };
         // A use case that calls another gets that one's binding, replaced or not.
         return USE_CASE_BUILDERS[name](ports, (other) => container.get(USE_CASE_TOKENS[other]));
       },
-      [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier, TOKENS.TokenSigner],
+      [TOKENS.Clock, TOKENS.KnownSecrets, TOKENS.SignatureVerifier, TOKENS.TokenSigner, TOKENS.KeyCodec],
     );
   };
   for (const name of USE_CASE_NAMES) bindUseCase(name);

@@ -105,11 +105,13 @@ describe('the bundled bin, as npm run build makes it', () => {
     };
     const now = await loaded(['now']);
     expect(now.sources).toContain('src/core/time/use-cases/get-current-time.ts');
-    // The catalog's schemas name the JWT side's codes from its lists alone (vocabulary.ts, and its ports' reasons).
-    const jwtSide = /^src\/core\/(jwt|keys)\/(?!vocabulary\.ts$|ports\/)|jose|ipaddr/;
+    // The catalog's schemas name the JWT side's codes from its lists alone (vocabulary.ts, and its ports' reasons);
+    // the key codec comes with the JWT context.
+    const jwtSide = /^src\/core\/(jwt|keys)\/(?!vocabulary\.ts$|ports\/)|^src\/adapters\/driven\/node-key-codec|jose|ipaddr/;
     expect(now.sources.filter((source) => jwtSide.test(source ?? ''))).toEqual([]);
     const decode = await loaded(['decode', JWT_IO_TOKEN]);
     expect(decode.sources).toContain('src/core/jwt/use-cases/decode-jwt.ts');
+    expect(decode.sources).toContain('src/adapters/driven/node-key-codec.ts');
     expect(
       decode.sources.filter((source) =>
         /^src\/core\/time\/(use-cases|text-formats|identify-formats|format-writers|reading)|jose/.test(source ?? ''),

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../../src/adapters/driven/node-key-codec.js';
 import { STRUCTURAL_RULES } from '../../src/core/jwt/profiles/structural-rules.js';
 import { DecodeJwt } from '../../src/core/jwt/use-cases/decode-jwt.js';
 import { ValidateJwt } from '../../src/core/jwt/use-cases/validate-jwt.js';
@@ -15,7 +16,8 @@ import { tokenOf } from '../support/fixtures.js';
 const clock = new FixedClock(1_800_000_000_000);
 const decoder = new DecodeJwt(clock, new HmacKnownSecrets());
 const jose = new JoseSignatureVerifier();
-const validator = new ValidateJwt(clock, jose, new VerifyJwt(clock, jose, decoder));
+const keyCodec = new NodeKeyCodec();
+const validator = new ValidateJwt(clock, jose, keyCodec, new VerifyJwt(clock, jose, keyCodec, decoder));
 const structural = new Set<string>(STRUCTURAL_RULES.map((rule) => rule.id));
 
 const value = fc.oneof(

@@ -7,6 +7,8 @@ import { buildUseCases } from '../../src/core/use-cases/build.js';
 import { USE_CASE_CONTEXTS, loadUseCases, type UseCaseContext } from '../../src/core/use-cases/contexts.js';
 import { USE_CASE_BUILDERS, USE_CASE_NAMES, createUseCases } from '../../src/core/use-cases/index.js';
 import { FixedClock } from '../support/fakes.js';
+import { NodeKeyCodec } from '../../src/adapters/driven/node-key-codec.js';
+import { RFC7517_A1 } from '../vectors/jose-keys.js';
 
 describe('the composition root', () => {
   it('binds every use case on its own, and gathers the same ones as UseCases', () => {
@@ -23,6 +25,22 @@ describe('the composition root', () => {
     expect(useCases.getCurrentTime).toBe(standIn);
     expect(useCases.decodeJwt.constructor.name).toBe('DecodeJwt');
   });
+
+  it('gives the key readers the bound key codec, node:crypto unless a test rebinds it', async () => {
+    const container = createContainer(loadConfig({}));
+    expect(container.get(TOKENS.KeyCodec)).toBeInstanceOf(NodeKeyCodec);
+    // A host that refuses every public JWK: the reader's refusal then names the point, as for one off its curve.
+    class RefusingCodec extends NodeKeyCodec {
+      override publicKeyFromJwk(): never {
+        throw new Error('refused');
+      }
+    }
+    container.rebind(TOKENS.KeyCodec).toConstantValue(new RefusingCodec());
+    const ec = JSON.stringify(RFC7517_A1.keys[0]);
+    await expect(container.get(TOKENS.UseCases).inspectKey.execute({ key: ec })).rejects.toThrow(
+      'key: the JWK has x and y that are not a point on P-256',
+    );
+  });
 });
 
 describe('createUseCases', () => {
@@ -36,6 +54,7 @@ describe('createUseCases', () => {
         signatureVerifies: () => Promise.reject(new Error('unused')),
       },
       tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
+      keyCodec: new NodeKeyCodec(),
     });
     expect(Object.keys(useCases).sort()).toEqual([...USE_CASE_NAMES].sort());
     expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');
@@ -51,6 +70,7 @@ describe('loadUseCases', () => {
       signatureVerifies: () => Promise.reject(new Error('unused')),
     },
     tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
+    keyCodec: new NodeKeyCodec(),
   };
 
   it('splits the use cases between the contexts, each built from its own table alone', async () => {
@@ -59,6 +79,12 @@ describe('loadUseCases', () => {
     // Every use case is in exactly one context: the tables together are USE_CASE_BUILDERS, and none calls outside its own.
     expect(names.flat().sort()).toEqual([...USE_CASE_NAMES].sort());
     expect(new Set(names.flat()).size).toBe(USE_CASE_NAMES.length);
+  });
+
+  it('builds the time context from the clock alone, as the CLI gives it to a conversion', async () => {
+    const useCases = await loadUseCases('time', { clock: new FixedClock(0) });
+    expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');
+    expect(Object.keys(useCases)).not.toContain('inspectKey');
   });
 
   it('runs each operation of the catalog from the context of its group', async () => {

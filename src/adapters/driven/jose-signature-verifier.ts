@@ -12,6 +12,8 @@ import {
 } from 'jose';
 import { DomainError } from '../../core/shared/errors.js';
 import { publicJwk, type ReadKey } from '../../core/keys/read-keys.js';
+import { keyObjectOf } from './node-key-codec.js';
+import type { PublicKey } from '../../core/keys/ports/key-codec.js';
 import type {
   SignatureVerifier,
   VerificationKey,
@@ -42,6 +44,7 @@ function checkedKey(key: ReadKey): JsonWebKey {
   if (!SIGNING_KEYS.has(kind)) {
     throw new DomainError('KEY_UNSUPPORTED', `key: ${key.where} is an ${kind} key, which cannot verify JWS signatures`);
   }
+  // Not oct (above), so publicJwk gives the JWK, whose members are JsonWebKey's.
   return publicJwk(key) as JsonWebKey;
 }
 
@@ -58,13 +61,15 @@ type OneKey = KeyObject | webcrypto.CryptoKey | Uint8Array;
 function keyOf(key: VerificationKey): Key {
   if (key.kind === 'secret') return { kind: 'single', key: key.bytes };
   const { inputKind, keys } = key.material;
+  // The key reader reads at least one key, or throws.
   const first = keys[0] as ReadKey;
   if (inputKind === 'jwk' && first.required.kty === 'oct') {
     return { kind: 'single', key: Uint8Array.fromBase64(first.required.k, { alphabet: 'base64url' }) };
   }
   const checked = keys.map(checkedKey);
   if (inputKind === 'jwk_set') return { kind: 'set', keys: createLocalJWKSet({ keys: checked }) };
-  return { kind: 'single', key: first.publicKey as KeyObject };
+  // A PEM block's key is never oct, so it has a public key; the codec's handles are KeyObjects.
+  return { kind: 'single', key: keyObjectOf(first.publicKey as PublicKey) };
 }
 
 const reason = (code: VerificationReasonCode, message: string): VerificationResult => ({ valid: false, reason: { code, message } });
@@ -118,9 +123,12 @@ interface Flattened extends FlattenedJWSInput {
 
 /** The signatures of a JWS JSON serialization, each as the flattened form jose verifies. */
 function flattenedSignatures(serialization: { readonly [member: string]: unknown }): Flattened[] {
+  // The core's JOSE forms reader checked each member: a string payload, and each signature an object whose
+  // protected, header and signature members have these types (jose checks them again).
   const { payload } = serialization as { payload: string };
   const signatures = Array.isArray(serialization.signatures) ? (serialization.signatures as object[]) : [serialization];
   return signatures.map((entry) => {
+    // Checked by the core's reader, as above.
     const {
       protected: protectedHeader,
       header,
@@ -203,7 +211,7 @@ async function withCandidates<T>(keys: JwkSet, attempt: (key: JwkSet | OneKey) =
     return await attempt(keys);
   } catch (error) {
     if (!(error instanceof errors.JWKSMultipleMatchingKeys)) throw error;
-    for await (const candidate of error as unknown as AsyncIterable<webcrypto.CryptoKey>) {
+    for await (const candidate of error) {
       try {
         return await attempt(candidate);
       } catch (failure) {
@@ -218,8 +226,8 @@ async function withCandidates<T>(keys: JwkSet, attempt: (key: JwkSet | OneKey) =
 async function verifyCompact(compact: string, claims: boolean, key: Key, options: Options): Promise<void> {
   const algorithms = options?.algorithms === undefined ? {} : { algorithms: options.algorithms };
   const run = async (verifyWith: JwkSet | OneKey): Promise<void> => {
-    if (claims) await jwtVerify(compact, verifyWith as KeyObject, options);
-    else await compactVerify(compact, verifyWith as KeyObject, algorithms);
+    if (claims) await jwtVerify(compact, verifyWith, options);
+    else await compactVerify(compact, verifyWith, algorithms);
   };
   if (key.kind === 'set') await withCandidates(key.keys, run);
   else await run(key.key);

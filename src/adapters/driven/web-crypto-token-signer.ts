@@ -2,6 +2,8 @@ import { KeyObject, createHmac, webcrypto } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { generateKeyPair } from 'jose';
 import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey, TokenSigner } from '../../core/jwt/ports/token-signer.js';
+import type { PrivateKey } from '../../core/keys/ports/key-codec.js';
+import { keyObjectOf, privateKeyHandle } from './node-key-codec.js';
 
 const HASH = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' } as const;
 const CURVE = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' } as const;
@@ -11,6 +13,7 @@ function webCryptoOf(alg: SigningAlgorithm): {
   readonly key: webcrypto.AlgorithmIdentifier | webcrypto.RsaHashedImportParams | webcrypto.EcKeyImportParams;
   readonly sign: webcrypto.AlgorithmIdentifier | webcrypto.RsaPssParams | webcrypto.EcdsaParams;
 } {
+  // Every non-HMAC JWS algorithm but EdDSA ends in its hash's size; EdDSA's is never read.
   const bits = alg.slice(2) as keyof typeof HASH;
   switch (alg.slice(0, 2)) {
     case 'RS':
@@ -20,6 +23,7 @@ function webCryptoOf(alg: SigningAlgorithm): {
       return { key: { name: 'RSA-PSS', hash: HASH[bits] }, sign: { name: 'RSA-PSS', saltLength: Number(bits) / 8 } };
     case 'ES':
       // Web Crypto's ECDSA signature is R‖S, as §3.4 wants.
+      // An ES algorithm is one of CURVE's keys.
       return { key: { name: 'ECDSA', namedCurve: CURVE[alg as keyof typeof CURVE] }, sign: { name: 'ECDSA', hash: HASH[bits] } };
     default:
       return { key: { name: 'Ed25519' }, sign: { name: 'Ed25519' } };
@@ -41,24 +45,25 @@ export class WebCryptoTokenSigner implements TokenSigner {
         .update(signingInput, 'ascii')
         .digest();
     const { key: algorithm, sign } = webCryptoOf(alg);
-    const cryptoKey = key.key.toCryptoKey(algorithm, false, ['sign']);
+    const cryptoKey = keyObjectOf(key.key).toCryptoKey(algorithm, false, ['sign']);
     return new Uint8Array(await webcrypto.subtle.sign(sign, cryptoKey, Buffer.from(signingInput, 'ascii')));
   }
 
   /** Key pairs made at once: all cores but one, which stays the event loop's, however many callers ask. */
   private readonly slots = new Slots(Math.max(1, availableParallelism() - 1));
 
-  async generate(alg: AsymmetricAlgorithm): Promise<KeyObject> {
+  /** A key pair's private key, as the node:crypto key codec holds keys (NodeKeyCodec). */
+  async generate(alg: AsymmetricAlgorithm): Promise<PrivateKey> {
     return this.slots.run(() => this.generateNow(alg));
   }
 
-  private async generateNow(alg: AsymmetricAlgorithm): Promise<KeyObject> {
+  private async generateNow(alg: AsymmetricAlgorithm): Promise<PrivateKey> {
     const { privateKey } = await generateKeyPair(alg, {
       modulusLength: 2048,
       extractable: true,
       crv: alg === 'EdDSA' ? 'Ed25519' : undefined,
     });
-    return KeyObject.from(privateKey);
+    return privateKeyHandle(KeyObject.from(privateKey));
   }
 }
 

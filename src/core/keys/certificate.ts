@@ -1,9 +1,9 @@
-import { X509Certificate, type KeyObject } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { utcInstant, type UtcInstant } from '../time/calendar.js';
 import { base64url, hex } from '../shared/bytes.js';
 import { digest } from '../shared/hash.js';
 import { derAt, derChildren, derContent, derOid, derWhole, type DerNode } from './der.js';
+import type { KeyCodec, PublicKey, X509Reading } from './ports/key-codec.js';
 
 /** What §4f's `certificate` says of one X.509 certificate. */
 export interface CertificateFacts {
@@ -21,10 +21,10 @@ export interface CertificateFacts {
   readonly issued_by_next: boolean | null;
 }
 
-/** A certificate read once: node:crypto's object, and the parts of its DER that node:crypto does not expose. */
+/** A certificate read once: the host's reading, and the parts of its DER that the core reads itself. */
 export interface Certificate {
-  readonly x509: X509Certificate;
-  readonly publicKey: KeyObject;
+  readonly x509: X509Reading;
+  readonly publicKey: PublicKey;
   readonly subjectDer: Uint8Array;
   readonly issuerDer: Uint8Array;
   readonly subject: string;
@@ -106,6 +106,7 @@ export function rfc4514(name: DerNode): string {
     .map((rdn) =>
       derChildren(rdn)
         .map((pair) => {
+          // RFC 5280 §4.1.2.4: a type and a value. With fewer, derOid or derWhole throws, and the certificate does not parse.
           const [type, value] = derChildren(pair) as [DerNode, DerNode];
           const oid = derOid(type);
           const short = ATTRIBUTE_NAMES.get(oid);
@@ -122,6 +123,7 @@ function ipText(bytes: Uint8Array): string | undefined {
   if (bytes.length !== 4 && bytes.length !== 16) return undefined;
   const address = ipaddr.fromByteArray(Array.from(bytes));
   if (address.kind() === 'ipv4') return address.toString();
+  // Not IPv4, so IPv6: ipaddr's kind() does not narrow its type.
   const v6 = address as ipaddr.IPv6;
   // RFC 5952 §5: an IPv4-mapped address ends in dotted decimal.
   return v6.isIPv4MappedAddress() ? `::ffff:${v6.toIPv4Address().toString()}` : v6.toRFC5952String();
@@ -134,6 +136,7 @@ function subjectAltNames(extensions: DerNode | undefined): string[] {
   for (const extension of derChildren(list)) {
     const parts = derChildren(extension);
     if (parts[0] === undefined || derOid(parts[0]) !== SUBJECT_ALT_NAME) continue;
+    // parts[0] is there (above), so the last part is too.
     const value = parts.at(-1) as DerNode;
     const names = derAt(derContent(value), 0);
     return derChildren(names).flatMap((name) => {
@@ -158,18 +161,19 @@ function subjectAltNames(extensions: DerNode | undefined): string[] {
 }
 
 /**
- * Reads a DER certificate; throws (node:crypto's error, a DerError or a RangeError) when it does not parse, a
- * validity time that OpenSSL accepts but that names no instant (a damaged digit) included.
+ * Reads a DER certificate; throws (the host's error, a DerError or a RangeError) when it does not parse, a
+ * validity time that the host accepts but that names no instant (a damaged digit) included.
  */
-export function readCertificate(der: Uint8Array): Certificate {
-  const x509 = new X509Certificate(der);
-  const notBeforeMs = x509.validFromDate.getTime();
-  const notAfterMs = x509.validToDate.getTime();
+export function readCertificate(keys: KeyCodec, der: Uint8Array): Certificate {
+  const x509 = keys.readCertificate(der);
+  const { notBeforeMs, notAfterMs } = x509;
   if (!Number.isFinite(notBeforeMs) || !Number.isFinite(notAfterMs)) throw new RangeError('a validity time names no instant');
   const certificate = derAt(der, 0);
+  // The host parsed this DER as a certificate, whose first part is its TBSCertificate (RFC 5280 §4.1).
   const tbs = derChildren(certificate)[0] as DerNode;
   const fields = derChildren(tbs);
   const at = fields[0]?.tag === 0xa0 ? 1 : 0;
+  // RFC 5280 §4.1: serial, signature, issuer, validity and subject follow the version, in a certificate the host read.
   const [serial, , issuer, , subject] = fields.slice(at) as [DerNode, DerNode, DerNode, DerNode, DerNode];
   const extensions = fields.find((field) => field.tag === 0xa3);
   let serialBytes = derContent(serial);
@@ -194,7 +198,7 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.leng
 function signedBy(certificate: Certificate, issuer: Certificate): boolean {
   if (!COUNTED_SIGNATURES.has(certificate.x509.signatureAlgorithmOid)) return false;
   try {
-    return certificate.x509.verify(issuer.publicKey);
+    return certificate.x509.verifiedBy(issuer.publicKey);
   } catch {
     return false;
   }
@@ -218,8 +222,8 @@ export function certificateFacts(certificate: Certificate, next: Certificate | u
     expired: notAfter < nowMs,
     days_left: Math.floor(secondsLeft / DAY_SECONDS),
     self_signed: selfSigned,
-    x5t_s256: base64url(digest('sha256', x509.raw)),
-    x5t: base64url(digest('sha1', x509.raw)),
+    x5t_s256: base64url(digest('sha256', x509.der)),
+    x5t: base64url(digest('sha1', x509.der)),
     subject_alt_names: certificate.subjectAltNames,
     issued_by_next:
       next === undefined || selfSigned ? null : sameBytes(next.subjectDer, certificate.issuerDer) && signedBy(certificate, next),

@@ -1,4 +1,4 @@
-// Just enough DER (ITU-T X.690) to read what node:crypto does not say of a certificate: its names as
+// Just enough DER (ITU-T X.690) to read what the host's key codec does not say of a certificate: its names as
 // RFC 4514 strings, its serial as written, and its subject alternative names.
 
 /** One TLV: its tag byte, and where its header and its content sit in `bytes`. */
@@ -15,6 +15,7 @@ export class DerError extends Error {}
 /** The TLV at `offset`; throws a DerError when it runs past `limit` or uses a form DER forbids. */
 export function derAt(bytes: Uint8Array, offset: number, limit = bytes.length): DerNode {
   if (offset + 2 > limit) throw new DerError('truncated');
+  // offset + 2 <= limit <= bytes.length (above), so both header bytes are there.
   const tag = bytes[offset] as number;
   if ((tag & 0x1f) === 0x1f) throw new DerError('high tag number');
   let length = bytes[offset + 1] as number;
@@ -23,6 +24,7 @@ export function derAt(bytes: Uint8Array, offset: number, limit = bytes.length): 
     const octets = length & 0x7f;
     if (octets === 0 || octets > 4 || contentStart + octets > limit) throw new DerError('bad length');
     length = 0;
+    // contentStart + octets <= limit (above): every length octet is there.
     for (let i = 0; i < octets; i++) length = length * 256 + (bytes[contentStart + i] as number);
     contentStart += octets;
   }

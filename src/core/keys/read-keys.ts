@@ -1,9 +1,9 @@
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { base64, base64url, hex } from '../shared/bytes.js';
 import { digest } from '../shared/hash.js';
 import { DomainError } from '../shared/errors.js';
 import { scanJson } from '../shared/json-scan.js';
 import { readCertificate, type Certificate } from './certificate.js';
+import type { KeyCodec, PrivateDer, PublicDer, PublicKey } from './ports/key-codec.js';
 import { MAX_JSON_DEPTH, own, type JsonObject } from '../shared/json.js';
 
 /**
@@ -12,7 +12,9 @@ import { MAX_JSON_DEPTH, own, type JsonObject } from '../shared/json.js';
  * chains), each key checked member by member and brought to one canonical
  * form, from which its thumbprint, public JWK and public PEM follow. Private
  * JWK members are only noticed, never decoded; a private PEM block is parsed
- * by node:crypto only to derive its public key. Neither is kept or quoted.
+ * by the host's key codec only to derive its public key. Neither is kept or quoted.
+ * What needs the host's cryptography (a key's import, check and export, a
+ * certificate's parse and signature) goes through the `KeyCodec` port.
  */
 
 export const MAX_KEY_MATERIAL_LENGTH = 61_440;
@@ -42,7 +44,7 @@ export interface ReadKey {
   /** The input holds this key's private or secret part. */
   readonly private: boolean;
   /** null for `oct`. */
-  readonly publicKey: KeyObject | null;
+  readonly publicKey: PublicKey | null;
   /** n or e with leading zero octets, or an EC coordinate not at full length. */
   readonly nonCanonical: boolean;
   /** A CERTIFICATE block's certificate, or a JWK's `x5c`, leaf first. */
@@ -69,12 +71,13 @@ const OKP_KEY_BYTES: ReadonlyMap<string, number> = new Map([
   ['Ed448', 57],
   ['X448', 56],
 ]);
-const NODE_CURVES: ReadonlyMap<string, string> = new Map([
+/** The curves and types a codec names, as OpenSSL does (KeyFacts), by their JWK names. */
+const HOST_CURVES: ReadonlyMap<string, string> = new Map([
   ['prime256v1', 'P-256'],
   ['secp384r1', 'P-384'],
   ['secp521r1', 'P-521'],
 ]);
-const NODE_OKP: ReadonlyMap<string, string> = new Map([
+const HOST_OKP: ReadonlyMap<string, string> = new Map([
   ['ed25519', 'Ed25519'],
   ['x25519', 'X25519'],
   ['ed448', 'Ed448'],
@@ -129,7 +132,7 @@ function keyOpsOf(jwk: JsonObject, where: string): string[] | null {
   return value;
 }
 
-function x5cOf(jwk: JsonObject, where: string): Certificate[] {
+function x5cOf(keys: KeyCodec, jwk: JsonObject, where: string): Certificate[] {
   const value = own(jwk, 'x5c');
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.length === 0)
@@ -138,7 +141,7 @@ function x5cOf(jwk: JsonObject, where: string): Certificate[] {
     // RFC 7517 §4.7: base64, not base64url.
     if (typeof entry !== 'string' || !BASE64.test(entry)) throw invalid(`${where} has an x5c[${index}] that is not base64`);
     try {
-      return readCertificate(Uint8Array.fromBase64(entry));
+      return readCertificate(keys, Uint8Array.fromBase64(entry));
     } catch {
       throw invalid(`${where} has an x5c[${index}] that is not a DER certificate`);
     }
@@ -226,24 +229,26 @@ const SHAPES: Readonly<Record<KeyType, (jwk: JsonObject, where: string) => KeySh
   oct: octShape,
 };
 
-function publicKeyOf(required: RequiredMembers, where: string): KeyObject | null {
+function publicKeyOf(keys: KeyCodec, required: RequiredMembers, where: string): PublicKey | null {
   if (required.kty === 'oct') return null;
   try {
-    return createPublicKey({ key: required, format: 'jwk' });
+    return keys.publicKeyFromJwk(required);
   } catch {
     throw invalid(`${where} has x and y that are not a point on ${required.kty === 'EC' ? required.crv : 'its curve'}`);
   }
 }
 
-/** One JWK, checked member by member. */
-export function readJwk(value: unknown, where: string): ReadKey {
+/** One JWK, checked member by member, and its public key checked by the host (an EC point on its curve). */
+export function readJwk(keys: KeyCodec, value: unknown, where: string): ReadKey {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`${where} is not a JSON object`);
+  // A non-null object that is not an array, from JSON text or a JSON object: its members are read with own().
   const jwk = value as JsonObject;
   const kty = own(jwk, 'kty');
   if (kty === undefined) throw invalid(`${where} has no kty`);
   if (typeof kty !== 'string' || !Object.hasOwn(SHAPES, kty)) {
     throw invalid(`${where} has kty ${JSON.stringify(kty)}, which is not RSA, EC, OKP or oct`);
   }
+  // SHAPES has kty as its own key (above), and SHAPES's keys are the KeyTypes.
   const shape = SHAPES[kty as KeyType](jwk, where);
   const key: ReadKey = {
     where,
@@ -253,8 +258,8 @@ export function readJwk(value: unknown, where: string): ReadKey {
     use: optionalString(jwk, 'use', where),
     keyOps: keyOpsOf(jwk, where),
     private: kty === 'oct' || PRIVATE_MEMBERS.some((member) => Object.hasOwn(jwk, member)),
-    publicKey: publicKeyOf(shape.required, where),
-    certificates: x5cOf(jwk, where),
+    publicKey: publicKeyOf(keys, shape.required, where),
+    certificates: x5cOf(keys, jwk, where),
     fromPemCertificate: false,
     x5t: own(jwk, 'x5t'),
     x5tS256: own(jwk, 'x5t#S256'),
@@ -262,15 +267,15 @@ export function readJwk(value: unknown, where: string): ReadKey {
   return key;
 }
 
-/** The required members of a public KeyObject, or a 400 naming `where` for a type or curve outside §4f's table. */
-function membersOfKeyObject(publicKey: KeyObject, where: string): JsonObject {
-  const type = publicKey.asymmetricKeyType ?? 'unknown';
-  const curve = type === 'ec' ? NODE_CURVES.get(publicKey.asymmetricKeyDetails?.namedCurve ?? '') : undefined;
-  if (type !== 'rsa' && curve === undefined && !NODE_OKP.has(type)) {
-    const what = type === 'ec' ? `an EC key on ${publicKey.asymmetricKeyDetails?.namedCurve ?? 'an unnamed curve'}` : `a ${type} key`;
+/** The JWK members of a public key, or a 400 naming `where` for a type or curve outside §4f's table. */
+function membersOfPublicKey(keys: KeyCodec, publicKey: PublicKey, where: string): JsonObject {
+  const { type, curve: hostCurve } = keys.facts(publicKey);
+  const curve = type === 'ec' ? HOST_CURVES.get(hostCurve ?? '') : undefined;
+  if (type !== 'rsa' && curve === undefined && !HOST_OKP.has(type)) {
+    const what = type === 'ec' ? `an EC key on ${hostCurve ?? 'an unnamed curve'}` : `a ${type} key`;
     throw invalid(`${where} holds ${what}; keys are RSA, EC on P-256, P-384 or P-521, Ed25519, X25519, Ed448 or X448`);
   }
-  return publicKey.export({ format: 'jwk' }) as JsonObject;
+  return keys.publicJwk(publicKey);
 }
 
 interface PemBlock {
@@ -293,6 +298,7 @@ function pemBlocks(text: string): PemBlock[] {
     }
     const index = blocks.length;
     if (index === MAX_KEYS) throw invalid(`has more than ${MAX_KEYS} PEM blocks`);
+    // PEM_BEGIN's one group always takes part in a match.
     const label = begin[1] as string;
     const start = at + begin[0].length;
     const endMarker = `-----END ${label}-----`;
@@ -308,33 +314,32 @@ function pemBlocks(text: string): PemBlock[] {
   return blocks;
 }
 
-type PemReading = { readonly publicKey: KeyObject; readonly private: boolean; readonly certificate?: Certificate };
+type PemReading = { readonly publicKey: PublicKey; readonly private: boolean; readonly certificate?: Certificate };
+type PemReader = (keys: KeyCodec, der: Uint8Array) => PemReading;
 
-const PEM_READERS: ReadonlyMap<string, (der: Uint8Array) => PemReading> = new Map<string, (der: Uint8Array) => PemReading>([
-  ['PUBLIC KEY', (der: Uint8Array) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'spki' }), private: false })],
-  ['RSA PUBLIC KEY', (der: Uint8Array) => ({ publicKey: createPublicKey({ key: der, format: 'der', type: 'pkcs1' }), private: false })],
+const publicDer =
+  (form: PublicDer): PemReader =>
+  (keys, der) => ({ publicKey: keys.publicKeyFromDer(der, form), private: false });
+const privateDer =
+  (form: PrivateDer): PemReader =>
+  (keys, der) => ({ publicKey: keys.publicKeyOfPrivateDer(der, form), private: true });
+
+const PEM_READERS: ReadonlyMap<string, PemReader> = new Map<string, PemReader>([
+  ['PUBLIC KEY', publicDer('spki')],
+  ['RSA PUBLIC KEY', publicDer('pkcs1')],
   [
     'CERTIFICATE',
-    (der: Uint8Array) => {
-      const certificate = readCertificate(der);
+    (keys, der) => {
+      const certificate = readCertificate(keys, der);
       return { publicKey: certificate.publicKey, private: false, certificate };
     },
   ],
-  [
-    'PRIVATE KEY',
-    (der: Uint8Array) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })), private: true }),
-  ],
-  [
-    'RSA PRIVATE KEY',
-    (der: Uint8Array) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs1' })), private: true }),
-  ],
-  [
-    'EC PRIVATE KEY',
-    (der: Uint8Array) => ({ publicKey: createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'sec1' })), private: true }),
-  ],
+  ['PRIVATE KEY', privateDer('pkcs8')],
+  ['RSA PRIVATE KEY', privateDer('pkcs1')],
+  ['EC PRIVATE KEY', privateDer('sec1')],
 ]);
 
-function readPemBlock(block: PemBlock, index: number): ReadKey {
+function readPemBlock(keys: KeyCodec, block: PemBlock, index: number): ReadKey {
   const where = `block ${index}`;
   const reader = PEM_READERS.get(block.label);
   if (reader === undefined) {
@@ -344,11 +349,11 @@ function readPemBlock(block: PemBlock, index: number): ReadKey {
   }
   let reading: PemReading;
   try {
-    reading = reader(block.der);
+    reading = reader(keys, block.der);
   } catch {
     throw invalid(`${where} is a PEM ${block.label} that does not parse`);
   }
-  const read = readJwk(membersOfKeyObject(reading.publicKey, where), where);
+  const read = readJwk(keys, membersOfPublicKey(keys, reading.publicKey, where), where);
   return {
     ...read,
     private: reading.private,
@@ -363,7 +368,7 @@ function readPemBlock(block: PemBlock, index: number): ReadKey {
  * `KEY_TOO_LONG` or `KEY_INVALID` with a detail naming the parameter, the
  * key (`keys[<i>]`, `block <i>`) and the member, never quoting private text.
  */
-export function readKeys(text: string): KeyMaterial {
+export function readKeys(keys: KeyCodec, text: string): KeyMaterial {
   if (text.length > MAX_KEY_MATERIAL_LENGTH) {
     throw new DomainError('KEY_TOO_LONG', `key: is longer than ${MAX_KEY_MATERIAL_LENGTH} characters`);
   }
@@ -373,18 +378,21 @@ export function readKeys(text: string): KeyMaterial {
     if (scanJson(trimmed, MAX_JSON_DEPTH).tooDeep) throw invalid(`JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
     let json: JsonObject;
     try {
+      // The text starts with {, so what parses is an object.
       json = JSON.parse(trimmed) as JsonObject;
     } catch {
       throw invalid('starts with { but is not valid JSON');
     }
-    if (!Object.hasOwn(json, 'keys')) return { inputKind: 'jwk', keys: [readJwk(json, 'the JWK')] };
-    const { keys } = json as { keys: unknown };
-    if (!Array.isArray(keys) || keys.length === 0 || keys.length > MAX_KEYS) {
+    if (!Object.hasOwn(json, 'keys')) return { inputKind: 'jwk', keys: [readJwk(keys, json, 'the JWK')] };
+    const members = json.keys;
+    if (!Array.isArray(members) || members.length === 0 || members.length > MAX_KEYS) {
       throw invalid(`keys must be an array of 1 to ${MAX_KEYS} JWKs`);
     }
-    return { inputKind: 'jwk_set', keys: keys.map((member: unknown, index) => readJwk(member, `keys[${index}]`)) };
+    return { inputKind: 'jwk_set', keys: members.map((member: unknown, index) => readJwk(keys, member, `keys[${index}]`)) };
   }
-  if (trimmed.includes('-----BEGIN ')) return { inputKind: 'pem', keys: pemBlocks(trimmed).map(readPemBlock) };
+  if (trimmed.includes('-----BEGIN ')) {
+    return { inputKind: 'pem', keys: pemBlocks(trimmed).map((block, index) => readPemBlock(keys, block, index)) };
+  }
   throw invalid('must be a JWK or JWK Set (JSON), or PEM text');
 }
 
@@ -394,10 +402,10 @@ export function jwkThumbprint(required: RequiredMembers): string {
   return base64url(digest('sha256', JSON.stringify(sorted)));
 }
 
-/** The thumbprint of a certificate's key; null for a key of a kind §4f does not read (it matches no JWK). */
-export function keyObjectThumbprint(publicKey: KeyObject): string | null {
+/** The thumbprint of a certificate's or a private key's public key; null for a key of a kind §4f does not read (it matches no JWK). */
+export function publicKeyThumbprint(keys: KeyCodec, publicKey: PublicKey): string | null {
   try {
-    return jwkThumbprint(readJwk(membersOfKeyObject(publicKey, 'the certificate'), 'the certificate').required);
+    return jwkThumbprint(readJwk(keys, membersOfPublicKey(keys, publicKey, 'the certificate'), 'the certificate').required);
   } catch {
     return null;
   }
@@ -406,8 +414,8 @@ export function keyObjectThumbprint(publicKey: KeyObject): string | null {
 export const THUMBPRINT_URI_PREFIX = 'urn:ietf:params:oauth:jwk-thumbprint:sha-256:';
 
 /** The public PEM: the DER SubjectPublicKeyInfo in base64 lines of 64 (RFC 7468). */
-export function publicPem(publicKey: KeyObject): string {
-  const text = base64(publicKey.export({ type: 'spki', format: 'der' }));
+export function publicPem(keys: KeyCodec, publicKey: PublicKey): string {
+  const text = base64(keys.spki(publicKey));
   return `-----BEGIN PUBLIC KEY-----\n${text.replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END PUBLIC KEY-----\n`;
 }
 
@@ -417,6 +425,7 @@ export function publicJwk(key: ReadKey): JsonObject | null {
   const { kty, ...members } = key.required;
   const ordered: JsonObject = { kty };
   for (const name of PUBLIC_MEMBERS) {
+    // Every variant of RequiredMembers holds strings alone; a member it lacks reads as undefined.
     const value = (members as Record<string, string | undefined>)[name];
     if (value !== undefined) ordered[name] = value;
   }

@@ -38,6 +38,7 @@ export function relativeSeconds(member: string, value: number | string): number 
         throw refuse(member, 'years and months have no fixed length; use weeks, days, hours, minutes or seconds');
       }
       if (fraction !== undefined) throw malformed(member);
+      // Object.keys of a constant object: its own keys, which are its type's.
       const units = Object.keys(UNIT_SECONDS) as (keyof typeof UNIT_SECONDS)[];
       const magnitude = units.reduce((sum, unit) => sum + Number(counts[unit] ?? 0n) * UNIT_SECONDS[unit], 0);
       seconds = sign === '-' ? -magnitude : magnitude;

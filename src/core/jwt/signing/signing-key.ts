@@ -1,6 +1,7 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { DomainError } from '../../shared/errors.js';
+import { utf8 } from '../../shared/bytes.js';
 import { readJwk } from '../../keys/read-keys.js';
+import type { KeyCodec, PrivateKey } from '../../keys/ports/key-codec.js';
 import { algorithmsForKey, SIGNING_ALGORITHMS } from '../../shared/algorithms.js';
 import type { SigningAlgorithm, SigningKey } from '../ports/token-signer.js';
 import type { JsonObject } from '../../shared/json.js';
@@ -34,7 +35,7 @@ const refuse = (member: string, message: string): DomainError => new DomainError
 const HMAC = algorithmsForKey(SIGNING_ALGORITHMS, 'oct');
 const RSA = algorithmsForKey(SIGNING_ALGORITHMS, 'RSA');
 const ED25519 = algorithmsForKey(SIGNING_ALGORITHMS, 'OKP Ed25519');
-/** The curves that sign, by node:crypto's name: RFC 7518's name, and what a key on it makes. */
+/** The curves that sign, by the name a key codec gives (OpenSSL's): RFC 7518's name, and what a key on it makes. */
 const EC_CURVES: ReadonlyMap<string, readonly [crv: string, algorithms: readonly SigningAlgorithm[]]> = new Map(
   (
     [
@@ -52,83 +53,92 @@ function secretRead(member: 'secret' | 'key', bytes: Uint8Array, id: string | nu
     member,
     key: { kind: 'secret', bytes },
     algorithms: jwkAlg === null ? HMAC : HMAC.filter((alg) => alg === jwkAlg),
-    // HMAC is never empty (above).
+    // HMAC is never empty (above). A JWK's alg outside it is not in `algorithms`, so chooseAlgorithm refuses it.
     defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? (HMAC[0] as SigningAlgorithm),
     id,
     words: member === 'secret' ? 'a secret' : 'an oct JWK',
   };
 }
 
-/** A private KeyObject's row of §4g's table, or a 400 for another type, curve or RSA size. */
-function privateRead(key: KeyObject, id: string | null, jwkAlg: string | null): SigningKeyRead {
-  const type = key.asymmetricKeyType;
+/** A private key's row of §4g's table, or a 400 for another type, curve or RSA size. */
+function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg: string | null): SigningKeyRead {
+  const { type, curve: hostCurve, bits: modulusBits } = keys.facts(key);
+  const ec = type === 'ec' ? EC_CURVES.get(hostCurve ?? '') : undefined;
   let row: { algorithms: readonly SigningAlgorithm[]; words: string };
   if (type === 'rsa') {
-    const bits = key.asymmetricKeyDetails?.modulusLength as number;
+    // A codec gives every RSA key its size; one without is refused as too small.
+    const bits = modulusBits ?? 0;
     if (bits < MIN_RSA_BITS || bits > MAX_RSA_BITS) {
       throw refuse('key', `an RSA key of ${bits} bits; signing needs ${MIN_RSA_BITS} to ${MAX_RSA_BITS} bits (RFC 7518 §3.3)`);
     }
     row = { algorithms: RSA, words: `an RSA key of ${bits} bits` };
-  } else if (type === 'ec' && EC_CURVES.has(key.asymmetricKeyDetails?.namedCurve ?? '')) {
-    const [curve, algorithms] = EC_CURVES.get(key.asymmetricKeyDetails?.namedCurve ?? '') as readonly [string, readonly SigningAlgorithm[]];
+  } else if (ec !== undefined) {
+    const [curve, algorithms] = ec;
     row = { algorithms, words: `an EC ${curve} key` };
   } else if (type === 'ed25519') {
     row = { algorithms: ED25519, words: 'an Ed25519 key' };
   } else {
-    const what = type === 'ec' ? `an EC key on ${key.asymmetricKeyDetails?.namedCurve ?? 'an unnamed curve'}` : `a ${type ?? 'secret'} key`;
+    const what = type === 'ec' ? `an EC key on ${hostCurve ?? 'an unnamed curve'}` : `a ${type} key`;
     throw refuse('key', `${what} cannot sign here; keys are RSA, EC on P-256, P-384 or P-521, and Ed25519`);
   }
+  // includes only compares: any string may be looked for.
   if (jwkAlg !== null && !row.algorithms.includes(jwkAlg as SigningAlgorithm)) {
     throw refuse('key', `its alg ${jwkAlg} is not one ${row.words} makes (${row.algorithms.join(', ')})`);
   }
   return {
     member: 'key',
     key: { kind: 'private', key },
+    // A JWK's alg is one of its row's (checked above), and no row's list is empty (above).
     algorithms: jwkAlg === null ? row.algorithms : [jwkAlg as SigningAlgorithm],
-    // No row's list is empty (above).
     defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? (row.algorithms[0] as SigningAlgorithm),
     id,
     words: row.words,
   };
 }
 
-function jwkRead(value: unknown): SigningKeyRead {
-  const read = readJwk(value, 'the JWK');
+function jwkRead(keys: KeyCodec, value: unknown): SigningKeyRead {
+  const read = readJwk(keys, value, 'the JWK');
   if (!read.private) throw refuse('key', 'this is a public key; signing needs a private key');
   if (read.use !== null && read.use !== 'sig') throw refuse('key', `its use is ${JSON.stringify(read.use)}, not "sig"`);
   if (read.keyOps !== null && !read.keyOps.includes('sign')) throw refuse('key', 'its key_ops do not include "sign"');
-  if (read.required.kty === 'oct') return secretRead('key', Buffer.from(read.required.k, 'base64url'), read.kid, read.alg);
-  let key: KeyObject;
+  if (read.required.kty === 'oct') {
+    return secretRead('key', Uint8Array.fromBase64(read.required.k, { alphabet: 'base64url' }), read.kid, read.alg);
+  }
+  let key: PrivateKey;
   try {
-    key = createPrivateKey({ key: value as JsonObject, format: 'jwk' });
+    // readJwk read it as a JSON object (it throws for anything else).
+    key = keys.privateKeyFromJwk(value as JsonObject);
   } catch {
     throw refuse('key', `the JWK's private members do not make a private ${read.required.kty} key`);
   }
-  return privateRead(key, read.kid, read.alg);
+  return privateRead(keys, key, read.kid, read.alg);
 }
 
 const PRIVATE_PEM = /^-----BEGIN (PRIVATE KEY|RSA PRIVATE KEY|EC PRIVATE KEY)-----\r?\n[\s\S]*-----END \1-----$/;
 
-function pemRead(text: string): SigningKeyRead {
+function pemRead(keys: KeyCodec, text: string): SigningKeyRead {
   if (/-----BEGIN (PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE)-----/.test(text)) {
     throw refuse('key', 'this is a public key or a certificate; signing needs a private key');
   }
   if (text.includes('ENCRYPTED')) throw refuse('key', 'this PEM is encrypted; send the private key unencrypted');
   if (!PRIVATE_PEM.test(text)) throw refuse('key', 'a PEM must be one PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block');
-  let key: KeyObject;
+  let key: PrivateKey;
   try {
-    key = createPrivateKey({ key: text, format: 'pem' });
+    key = keys.privateKeyFromPem(text);
   } catch {
     throw refuse('key', 'the PEM does not hold a private key that can be read');
   }
-  return privateRead(key, null, null);
+  return privateRead(keys, key, null, null);
 }
 
-/** The signing key of a request: `secret`, `key` (a JWK object or string, or a PEM), already the only one given. */
-export function readSigningKey(secret: string | undefined, key: string | object | undefined): SigningKeyRead {
+/**
+ * The signing key of a request: `secret`, `key` (a JWK object or string, or a PEM), already the only one given; a
+ * private key imported by `keys`, the host's key codec.
+ */
+export function readSigningKey(keys: KeyCodec, secret: string | undefined, key: string | object | undefined): SigningKeyRead {
   if (secret !== undefined) {
     if (secret.length > MAX_SIGNING_KEY_LENGTH) throw refuse('secret', `longer than ${MAX_SIGNING_KEY_LENGTH} characters`);
-    return secretRead('secret', Buffer.from(secret), null, null);
+    return secretRead('secret', utf8(secret), null, null);
   }
   if (typeof key === 'string') {
     if (key.length > MAX_SIGNING_KEY_LENGTH) throw refuse('key', `longer than ${MAX_SIGNING_KEY_LENGTH} characters`);
@@ -140,9 +150,9 @@ export function readSigningKey(secret: string | undefined, key: string | object 
       } catch {
         throw refuse('key', 'a string that starts with { must be a JWK as JSON');
       }
-      return jwkRead(parsed);
+      return jwkRead(keys, parsed);
     }
-    return pemRead(text);
+    return pemRead(keys, text);
   }
-  return jwkRead(key);
+  return jwkRead(keys, key);
 }

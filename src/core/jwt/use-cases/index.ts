@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/ports/clock.js';
+import type { KeyCodec } from '../../keys/ports/key-codec.js';
 import type { KnownSecrets } from '../ports/known-secrets.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
 import type { TokenSigner } from '../ports/token-signer.js';
@@ -15,6 +16,7 @@ export interface JwtPorts {
   readonly knownSecrets: KnownSecrets;
   readonly signatureVerifier: SignatureVerifier;
   readonly tokenSigner: TokenSigner;
+  readonly keyCodec: KeyCodec;
 }
 
 /** The use cases of this table that others of it call, looked up by name. */
@@ -31,9 +33,11 @@ export type JwtUse = <K extends keyof JwtCalled>(name: K) => JwtCalled[K];
  */
 export const JWT_USE_CASES = {
   decodeJwt: ({ clock, knownSecrets }: JwtPorts) => new DecodeJwt(clock, knownSecrets),
-  verifyJwt: ({ clock, signatureVerifier }: JwtPorts, use: JwtUse) => new VerifyJwt(clock, signatureVerifier, use('decodeJwt')),
+  verifyJwt: ({ clock, signatureVerifier, keyCodec }: JwtPorts, use: JwtUse) =>
+    new VerifyJwt(clock, signatureVerifier, keyCodec, use('decodeJwt')),
   listClaims: () => new ListClaims(),
-  inspectKey: ({ clock, signatureVerifier }: JwtPorts) => new InspectKey(clock, signatureVerifier),
-  validateJwt: ({ clock, signatureVerifier }: JwtPorts, use: JwtUse) => new ValidateJwt(clock, signatureVerifier, use('verifyJwt')),
-  signJwt: ({ clock, tokenSigner }: JwtPorts, use: JwtUse) => new SignJwt(clock, tokenSigner, use('decodeJwt')),
+  inspectKey: ({ clock, signatureVerifier, keyCodec }: JwtPorts) => new InspectKey(clock, signatureVerifier, keyCodec),
+  validateJwt: ({ clock, signatureVerifier, keyCodec }: JwtPorts, use: JwtUse) =>
+    new ValidateJwt(clock, signatureVerifier, keyCodec, use('verifyJwt')),
+  signJwt: ({ clock, tokenSigner, keyCodec }: JwtPorts, use: JwtUse) => new SignJwt(clock, tokenSigner, keyCodec, use('decodeJwt')),
 } as const;

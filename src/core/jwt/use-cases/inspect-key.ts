@@ -4,8 +4,8 @@ import { certificateFacts, type CertificateFacts } from '../../keys/certificate.
 import { isKind, keyFindings, MIN_RSA_BITS, setFindings, type KeyFinding } from '../../keys/findings.js';
 import {
   jwkThumbprint,
-  keyObjectThumbprint,
   publicJwk,
+  publicKeyThumbprint,
   publicPem,
   readKeys,
   THUMBPRINT_URI_PREFIX,
@@ -14,6 +14,7 @@ import {
   type ReadKey,
 } from '../../keys/read-keys.js';
 import type { Clock } from '../../shared/ports/clock.js';
+import type { KeyCodec } from '../../keys/ports/key-codec.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
 import { own, type JsonObject } from '../../shared/json.js';
 
@@ -94,6 +95,7 @@ function readToken(token: string): ReadToken {
   if (parts.length !== 3) {
     throw new DomainError('TOKEN_MALFORMED', `token must be a compact JWS of three dot-separated parts, found ${parts.length}`);
   }
+  // Three parts, checked above.
   const [headerText, payloadText, signature] = parts as [string, string, string];
   const header = decodeSegment('header', headerText).value;
   base64UrlBytes('payload', payloadText);
@@ -128,10 +130,11 @@ export class InspectKey {
   constructor(
     private readonly clock: Clock,
     private readonly verifier: SignatureVerifier,
+    private readonly keys: KeyCodec,
   ) {}
 
   async execute(input: InspectKeyInput): Promise<InspectedKeys> {
-    const material = readKeys(input.key);
+    const material = readKeys(this.keys, input.key);
     const token = input.token === undefined ? undefined : readToken(input.token);
     const nowMs = this.clock.nowMs();
     const pemCertificates = material.keys.filter((key) => key.fromPemCertificate);
@@ -141,7 +144,7 @@ export class InspectKey {
       const next = key.fromPemCertificate ? pemCertificates[pemCertificates.indexOf(key) + 1]?.certificates[0] : rest[0];
       const certificate = leaf === undefined ? null : certificateFacts(leaf, next, nowMs);
       const thumbprint = jwkThumbprint(key.required);
-      const x5cKey = key.fromPemCertificate || leaf === undefined ? null : keyObjectThumbprint(leaf.publicKey);
+      const x5cKey = key.fromPemCertificate || leaf === undefined ? null : publicKeyThumbprint(this.keys, leaf.publicKey);
       return {
         kty: key.required.kty,
         crv: key.crv,
@@ -153,7 +156,7 @@ export class InspectKey {
         private: key.private,
         thumbprint: { sha256: thumbprint, uri: `${THUMBPRINT_URI_PREFIX}${thumbprint}` },
         public_jwk: publicJwk(key),
-        public_pem: key.publicKey === null ? null : publicPem(key.publicKey),
+        public_pem: key.publicKey === null ? null : publicPem(this.keys, key.publicKey),
         certificate,
         findings: keyFindings({ key, certificate, thumbprint, x5cThumbprint: x5cKey, setSize }),
       };
@@ -176,6 +179,7 @@ export class InspectKey {
         if (!fits || (key.required.kty === 'RSA' && key.sizeBits < MIN_RSA_BITS)) {
           return { selected, valid: false, reason: mismatch(token.alg, needs) };
         }
+        // A key that fits an alg is not oct, so it has a public JWK; a fitting alg is a string (VERIFYING_KEYS's key).
         const jwk = answer.keys[index]?.public_jwk as JsonObject;
         const valid = await this.verifier.signatureVerifies(token.compact, jwk, token.alg as string);
         return {
@@ -201,6 +205,7 @@ export class InspectKey {
           : (chosen[0]?.reason ?? null);
     return {
       ...answer,
+      // One verification a key, in the keys' order.
       keys: answer.keys.map((key, index) => ({ ...key, verification: verifications[index] as KeyVerification })),
       verification: { algorithm: token.alg, key_id: typeof token.kid === 'string' ? token.kid : null, valid, reason },
     };

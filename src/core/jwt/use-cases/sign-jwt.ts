@@ -1,9 +1,10 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
 import { DomainError } from '../../shared/errors.js';
+import { base64url, utf8 } from '../../shared/bytes.js';
 import { MAX_TOKEN_LENGTH, readToken } from '../forms.js';
 import { relativeSeconds } from '../signing/durations.js';
 import { MIN_SECRET_BYTES, readSigningKey, type SigningKeyRead } from '../signing/signing-key.js';
-import { keyObjectThumbprint, PRIVATE_MEMBERS, PUBLIC_MEMBERS } from '../../keys/read-keys.js';
+import { publicKeyThumbprint, PRIVATE_MEMBERS, PUBLIC_MEMBERS } from '../../keys/read-keys.js';
+import type { KeyCodec, PrivateKey, PublicKey } from '../../keys/ports/key-codec.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS, isPublicKeyAlgorithm } from '../../shared/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../ports/token-signer.js';
@@ -60,8 +61,12 @@ const TIMES = [
 ] as const;
 
 const refuse = (message: string): DomainError => new DomainError('SIGN_OPTION_INVALID', message);
-const segment = (value: JsonObject): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-const parseSegment = (text: string): JsonObject => JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as JsonObject;
+const segment = (value: JsonObject): string => base64url(utf8(JSON.stringify(value)));
+// Not fatal, and a leading byte order mark kept: the text is JSON.parse's, as readToken left it (it checked the UTF-8).
+const segmentText = new TextDecoder('utf-8', { ignoreBOM: true });
+// readToken read this segment as a JSON object.
+const parseSegment = (text: string): JsonObject =>
+  JSON.parse(segmentText.decode(Uint8Array.fromBase64(text, { alphabet: 'base64url' }))) as JsonObject;
 
 /** §4g's checks of which members go together, before any key, algorithm or time. */
 function checkMembers(input: SignJwtInput): void {
@@ -93,6 +98,7 @@ function chooseAlgorithm(input: SignJwtInput, headerAlg: unknown, renewing: bool
     if (typeof value === 'string' && value.toLowerCase() === 'none') {
       throw refuse(`alg: ${name} is none, and a none token carries no signature (RFC 8725 §3.1)`);
     }
+    // includes only compares: any string may be looked for.
     if (typeof value === 'string' && !(SIGNING_ALGORITHMS as readonly string[]).includes(value)) {
       throw refuse(`alg: ${JSON.stringify(value)} is not one of ${SIGNING_ALGORITHMS.join(', ')}`);
     }
@@ -100,6 +106,7 @@ function chooseAlgorithm(input: SignJwtInput, headerAlg: unknown, renewing: bool
   if (!renewing && asked !== undefined && typeof headerAlg === 'string' && asked !== headerAlg) {
     throw refuse(`alg: the alg member (${asked}) and header.alg (${headerAlg}) differ`);
   }
+  // includes only compares. A string alg or header.alg is a SigningAlgorithm by now (the loop above refused the others).
   const fromHeader = typeof headerAlg === 'string' && (!renewing || key === null || key.algorithms.includes(headerAlg as SigningAlgorithm));
   const chosen = (asked ?? (fromHeader ? headerAlg : undefined) ?? key?.defaultAlgorithm) as SigningAlgorithm | undefined;
   if (key === null) {
@@ -108,8 +115,10 @@ function chooseAlgorithm(input: SignJwtInput, headerAlg: unknown, renewing: bool
     }
     return chosen;
   }
+  // With a key, its defaultAlgorithm is the last resort, so something was chosen.
   const alg = chosen as SigningAlgorithm;
   if (!key.algorithms.includes(alg)) throw refuse(`alg: ${alg} cannot be made with ${key.words}, which makes ${key.algorithms.join(', ')}`);
+  // A secret makes HMAC algorithms alone (above), each of which has its minimum.
   if (key.key.kind === 'secret' && key.key.bytes.length < (MIN_SECRET_BYTES[alg] as number)) {
     throw refuse(
       `${key.member}: ${alg} needs a secret of at least ${MIN_SECRET_BYTES[alg]} bytes (RFC 7518 §3.2); this one has ${key.key.bytes.length}`,
@@ -125,6 +134,7 @@ function put(entries: [string, unknown][], name: string, value: unknown): unknow
     entries.push([name, value]);
     return undefined;
   }
+  // at is a found index.
   const before = (entries[at] as [string, unknown])[1];
   entries[at] = [name, value];
   return before;
@@ -140,6 +150,7 @@ export class SignJwt {
   constructor(
     private readonly clock: Clock,
     private readonly signer: TokenSigner,
+    private readonly keys: KeyCodec,
     private readonly decoder: DecodeJwt,
   ) {}
 
@@ -151,13 +162,14 @@ export class SignJwt {
     if (!renewing && own(headerGiven, 'alg') !== undefined && typeof own(headerGiven, 'alg') !== 'string') {
       throw refuse('header: header.alg must be a string');
     }
-    const key = input.generate === true ? null : readSigningKey(input.secret, input.key);
+    const key = input.generate === true ? null : readSigningKey(this.keys, input.secret, input.key);
     const oldAlg = old === undefined ? undefined : own(old.header, 'alg');
     const alg = chooseAlgorithm(input, renewing ? oldAlg : own(headerGiven, 'alg'), renewing, key);
+    // Without a key, chooseAlgorithm returns a public-key algorithm or refuses.
     const privateKey =
       key === null ? await this.signer.generate(alg as AsymmetricAlgorithm) : key.key.kind === 'private' ? key.key.key : null;
-    const publicKey = privateKey === null ? null : createPublicKey(privateKey);
-    const thumbprint = publicKey === null ? null : keyObjectThumbprint(publicKey);
+    const publicKey = privateKey === null ? null : this.keys.publicKeyOf(privateKey);
+    const thumbprint = publicKey === null ? null : publicKeyThumbprint(this.keys, publicKey);
     const keyId = key === null ? thumbprint : key.id;
 
     // The header: alg set, typ for a new token, kid from the key; members in place, added ones first.
@@ -166,6 +178,7 @@ export class SignJwt {
     let headerChanged = false;
     const set = (name: string, value: unknown) => {
       const at = base.findIndex(([entry]) => entry === name);
+      // Past the first branch, at is a found index.
       if (at < 0) {
         added.push([name, value]);
         headerChanged = true;
@@ -195,24 +208,28 @@ export class SignJwt {
     const headerSegment = old !== undefined && !headerChanged ? old.headerSegment : segment(header);
     const payloadSegment = old !== undefined && changes.length === 0 ? old.payloadSegment : segment(payload);
     const signingInput = `${headerSegment}.${payloadSegment}`;
+    // Without a private key there was no generate, so a key was read.
     const signingKey = privateKey === null ? (key as SigningKeyRead).key : { kind: 'private' as const, key: privateKey };
-    const signature = Buffer.from(await this.signer.sign(alg, signingKey, signingInput)).toString('base64url');
+    const signature = base64url(await this.signer.sign(alg, signingKey, signingInput));
     const token = `${signingInput}.${signature}`;
     if (token.length > MAX_TOKEN_LENGTH)
       throw refuse(`payload: the token would be ${token.length} characters, over the ${MAX_TOKEN_LENGTH} that /jwt/decode reads`);
 
     const kid = own(header, 'kid');
-    const publicJwk = publicKey === null ? null : publicJwkOf(publicKey, alg, typeof kid === 'string' ? kid : undefined);
+    const publicJwk = publicKey === null ? null : publicJwkOf(this.keys, publicKey, alg, typeof kid === 'string' ? kid : undefined);
     return {
       token,
       header,
       payload,
       algorithm: alg,
+      // A key that signs is RSA, EC or Ed25519, all of which §4f reads, so it has a thumbprint.
       key: publicJwk === null ? null : { public_jwk: publicJwk, thumbprint: thumbprint as string },
       notes,
       ...(renewing ? { changes } : {}),
-      // return_private_key goes only with generate (checkMembers), so there is a key pair.
-      ...(input.return_private_key === true ? { private_jwk: privateJwkOf(privateKey as KeyObject, publicJwk as JsonObject) } : {}),
+      // return_private_key goes only with generate (checkMembers), so there is a key pair, and its public JWK.
+      ...(input.return_private_key === true
+        ? { private_jwk: privateJwkOf(this.keys, privateKey as PrivateKey, publicJwk as JsonObject) }
+        : {}),
       decoded: this.decoder.execute({ token }),
       source: 'sign',
     };
@@ -226,6 +243,7 @@ export class SignJwt {
     }
     // Contract §4g: a kept segment is kept byte for byte, but without the trailing `=` that decode tolerates and
     // RFC 7515 §2 leaves out of base64url (a padded segment would be signed, and compared, as another text).
+    // A compact JWS has three parts (readToken).
     const [headerSegment, payloadSegment] = form.jws.compact.split('.').map((part) => part.replace(/=+$/, '')) as [string, string];
     // Parsed again without decode's big-integer reviver: the segments are written as JSON.stringify writes them.
     return { header: parseSegment(headerSegment), payload: parseSegment(payloadSegment), headerSegment, payloadSegment };
@@ -255,6 +273,7 @@ export class SignJwt {
     for (const name of unset) {
       const at = claims.findIndex(([entry]) => entry === name);
       if (at < 0) continue;
+      // at is a found index (above).
       changes.push({ op: 'remove', name, from: (claims[at] as [string, unknown])[1], to: null });
       claims.splice(at, 1);
     }
@@ -279,8 +298,8 @@ const membersOf = (jwk: JsonObject, names: readonly string[]) =>
   names.filter((name) => jwk[name] !== undefined).map((name) => [name, jwk[name]] as const);
 
 /** `kty`, the public members, `alg`, `use: "sig"`, and `kid` when the token has one (contract §4g). */
-function publicJwkOf(publicKey: KeyObject, alg: SigningAlgorithm, kid: string | undefined): JsonObject {
-  const jwk = publicKey.export({ format: 'jwk' }) as JsonObject;
+function publicJwkOf(keys: KeyCodec, publicKey: PublicKey, alg: SigningAlgorithm, kid: string | undefined): JsonObject {
+  const jwk = keys.publicJwk(publicKey);
   return Object.fromEntries([
     ['kty', jwk.kty],
     ...membersOf(jwk, PUBLIC_MEMBERS),
@@ -290,7 +309,7 @@ function publicJwkOf(publicKey: KeyObject, alg: SigningAlgorithm, kid: string | 
   ]);
 }
 
-function privateJwkOf(privateKey: KeyObject, publicJwk: JsonObject): JsonObject {
-  const jwk = privateKey.export({ format: 'jwk' }) as JsonObject;
+function privateJwkOf(keys: KeyCodec, privateKey: PrivateKey, publicJwk: JsonObject): JsonObject {
+  const jwk = keys.privateJwk(privateKey);
   return Object.fromEntries([...Object.entries(publicJwk), ...membersOf(jwk, PRIVATE_MEMBERS)]);
 }

@@ -5,6 +5,7 @@ import { checksOf, detectProfile, parametersOf, type Check, type Expectations, t
 import { httpUrl } from '../profiles/same-url.js';
 import { jwkThumbprint, publicJwk, readJwk } from '../../keys/read-keys.js';
 import type { Clock } from '../../shared/ports/clock.js';
+import type { KeyCodec } from '../../keys/ports/key-codec.js';
 import type { SignatureVerifier } from '../ports/signature-verifier.js';
 import type { Call, InputCarrier } from '../../shared/call.js';
 import { MAX_NESTED_TOKENS, nestedTooDeep } from './decode-jwt.js';
@@ -137,6 +138,7 @@ function profileOf(
 ): { profile: ProfileName; by: ValidatedJwt['detected_by'] } {
   if (given !== undefined) {
     const name = given.trim();
+    // includes only compares; past it, name is one of PROFILE_NAMES.
     if (!(PROFILE_NAMES as readonly string[]).includes(name)) throw refuse(`profile must be one of ${PROFILE_NAMES.join(', ')}`);
     return { profile: name as ProfileName, by: 'parameter' };
   }
@@ -149,10 +151,10 @@ function profileOf(
  * The thumbprint of header `jwk` and its public members as a JWK (null for a secret); undefined when it does not
  * read. A `jwk` that also holds `d` fails `jwk_public`, yet its public members still verify the signature (§4e).
  */
-function headerKey(header: JsonObject): { thumbprint: string; jwk: JsonObject | null } | undefined {
+function headerKey(keys: KeyCodec, header: JsonObject): { thumbprint: string; jwk: JsonObject | null } | undefined {
   let key;
   try {
-    key = readJwk(own(header, 'jwk'), 'jwk');
+    key = readJwk(keys, own(header, 'jwk'), 'jwk');
   } catch {
     return undefined;
   }
@@ -173,6 +175,7 @@ export class ValidateJwt {
   constructor(
     private readonly clock: Clock,
     private readonly verifier: SignatureVerifier,
+    private readonly keys: KeyCodec,
     private readonly verify: VerifyJwt,
   ) {}
 
@@ -189,7 +192,7 @@ export class ValidateJwt {
     const expected = expectationsOf(input);
     const toleranceSeconds = toleranceOf(input.clock_tolerance);
     // Only a DPoP proof's rules read its header jwk.
-    const key = profile === 'dpop_proof' ? headerKey(header) : undefined;
+    const key = profile === 'dpop_proof' ? headerKey(this.keys, header) : undefined;
     const alg = own(header, 'alg');
     const dpopSignature =
       profile === 'dpop_proof' && isPublicKeyAlgorithm(alg) && key?.jwk !== null && key !== undefined && compact !== undefined

@@ -7,6 +7,7 @@ import { readKeys } from '../../keys/read-keys.js';
 import type { Call, InputCarrier } from '../../shared/call.js';
 import type { DecodeJwt, DecodedBody } from './decode-jwt.js';
 import type { Clock } from '../../shared/ports/clock.js';
+import type { KeyCodec } from '../../keys/ports/key-codec.js';
 import type {
   SignatureVerifier,
   VerificationKey,
@@ -60,6 +61,7 @@ export function list(name: string, value: string | undefined): string[] | undefi
 
 function algorithmsOf(value: string | undefined): string[] | undefined {
   const algorithms = list('algorithms', value);
+  // includes only compares: any string may be looked for.
   const unknown = algorithms?.filter((alg) => !(SIGNING_ALGORITHMS as readonly string[]).includes(alg));
   if (unknown !== undefined && unknown.length > 0) {
     throw option(`algorithms may list only ${SIGNING_ALGORITHMS.join(', ')}; not ${unknown.join(', ')}`);
@@ -82,7 +84,11 @@ const LEAKS: Readonly<Record<Exclude<InputCarrier, 'private'>, { readonly by: st
  * `/jwt/verify` and `/jwt/validate` alike, whichever transport carried the input, and words the refusal for
  * that carrier (a URL, a command-line argument).
  */
-export function verificationKey({ key, secret }: Pick<VerifyJwtInput, 'key' | 'secret'>, carrier: InputCarrier = 'url'): VerificationKey {
+export function verificationKey(
+  keys: KeyCodec,
+  { key, secret }: Pick<VerifyJwtInput, 'key' | 'secret'>,
+  carrier: InputCarrier = 'url',
+): VerificationKey {
   if (key === undefined && secret === undefined) {
     throw option('give exactly one of key and secret: key for a public key or an oct JWK, secret for an HMAC secret');
   }
@@ -96,9 +102,10 @@ export function verificationKey({ key, secret }: Pick<VerifyJwtInput, 'key' | 's
     if (secret === '') throw new DomainError('KEY_INVALID', 'secret must not be empty');
     return { kind: 'secret', bytes: new TextEncoder().encode(secret) };
   }
+  // Not both absent, and no secret: the key was given.
   const text = key as string;
   if (text.length > MAX_KEY_LENGTH) throw new DomainError('KEY_TOO_LONG', `key is longer than ${MAX_KEY_LENGTH / 1024} KiB`);
-  const material = readKeys(text);
+  const material = readKeys(keys, text);
   if (leaks !== undefined && material.keys.some((read) => read.required.kty === 'oct')) {
     throw new DomainError('KEY_SYMMETRIC', `key is a symmetric secret (an oct JWK), which must not be ${leaks.by}: ${leaks.why}`);
   }
@@ -132,6 +139,7 @@ export class VerifyJwt {
   constructor(
     private readonly clock: Clock,
     private readonly verifier: SignatureVerifier,
+    private readonly keys: KeyCodec,
     /** Shows the token a nested JWT carries. */
     private readonly decoder: DecodeJwt,
   ) {}
@@ -152,7 +160,7 @@ export class VerifyJwt {
         'token is an encrypted JWE and cannot be verified: decrypting it needs a private or secret key, which this service never takes',
       );
     }
-    const key = verificationKey(input, carrier);
+    const key = verificationKey(this.keys, input, carrier);
     if (input.issuer !== undefined && input.issuer.trim() === '') throw option('issuer must not be empty');
     const checks = {
       key,
@@ -204,13 +212,14 @@ export class VerifyJwt {
    */
   private async keyBinding(form: ReadSdJwt, checks: Checks, claims: boolean): Promise<VerificationResult> {
     const cnf = own(form.sdJwt.disclosed_payload, 'cnf');
+    // cnf is a non-null object from the payload's JSON, whose members own() reads.
     const jwk = typeof cnf === 'object' && cnf !== null ? own(cnf as JsonObject, 'jwk') : undefined;
     const kb = form.sdJwt.key_binding;
     if (form.keyBindingJwt === null || kb === null || jwk === undefined) return { valid: true };
     const invalid = (message: string): VerificationResult => ({ valid: false, reason: { code: 'key_binding_invalid', message } });
     if (!kb.sd_hash_matches) return invalid("the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with");
     try {
-      const material = readKeys(JSON.stringify(jwk));
+      const material = readKeys(this.keys, JSON.stringify(jwk));
       if (material.keys.some((read) => read.required.kty === 'oct')) {
         return invalid("cnf.jwk cannot verify the key-binding JWT: it is a symmetric secret, not the holder's public key");
       }

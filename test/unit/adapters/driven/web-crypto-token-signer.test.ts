@@ -4,6 +4,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { compactVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { Slots, WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
+import { keyObjectOf, privateKeyHandle } from '../../../../src/adapters/driven/node-key-codec.js';
 import { SIGNING_ALGORITHMS } from '../../../../src/core/shared/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey } from '../../../../src/core/jwt/ports/token-signer.js';
 import { RFC7515_A3_TOKEN, RFC7519_3_1_TOKEN } from '../../../support/fixtures.js';
@@ -27,7 +28,7 @@ const signer = new WebCryptoTokenSigner();
 const secretOf = (jwk: { k: string }): SigningKey => ({ kind: 'secret', bytes: Buffer.from(jwk.k, 'base64url') });
 const privateOf = (jwk: object): SigningKey => ({
   kind: 'private',
-  key: createPrivateKey({ key: jwk, format: 'jwk' }),
+  key: privateKeyHandle(createPrivateKey({ key: jwk, format: 'jwk' })),
 });
 const resign = async (token: string, alg: SigningAlgorithm, key: SigningKey) => {
   const signingInput = token.slice(0, token.lastIndexOf('.'));
@@ -64,15 +65,16 @@ describe('WebCryptoTokenSigner.generate', () => {
     'makes a %s key that signs what jose verifies',
     async (alg) => {
       const key = await signer.generate(alg);
-      const details = key.asymmetricKeyDetails ?? {};
+      const keyObject = keyObjectOf(key);
+      const details = keyObject.asymmetricKeyDetails ?? {};
       if (alg.startsWith('RS') || alg.startsWith('PS'))
-        expect([key.asymmetricKeyType, details.modulusLength, details.publicExponent]).toEqual(['rsa', 2048, 65537n]);
-      if (alg === 'EdDSA' || alg === 'Ed25519') expect(key.asymmetricKeyType).toBe('ed25519');
+        expect([keyObject.asymmetricKeyType, details.modulusLength, details.publicExponent]).toEqual(['rsa', 2048, 65537n]);
+      if (alg === 'EdDSA' || alg === 'Ed25519') expect(keyObject.asymmetricKeyType).toBe('ed25519');
       if (alg.startsWith('ES'))
         expect(details.namedCurve).toBe({ ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' }[alg as 'ES256']);
       const input = `${Buffer.from(JSON.stringify({ alg })).toString('base64url')}.e30`;
       const token = `${input}.${Buffer.from(await signer.sign(alg, { kind: 'private', key }, input)).toString('base64url')}`;
-      const publicJwk = createPublicKey(key).export({ format: 'jwk' });
+      const publicJwk = createPublicKey(keyObject).export({ format: 'jwk' });
       await expect(compactVerify(token, await importJWK(publicJwk, alg), { algorithms: [alg] })).resolves.toBeDefined();
     },
   );

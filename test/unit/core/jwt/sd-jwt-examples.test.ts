@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
 import type { DecodedJwt } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { DecodeJwt } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { VerifyJwt } from '../../../../src/core/jwt/use-cases/verify-jwt.js';
@@ -38,7 +39,7 @@ function fullClaims(name: string): Record<string, unknown> {
 // After the key-binding JWTs' iat (when the files were generated) and before the examples' exp (2029-09-01).
 const clock = new FixedClock(Date.UTC(2027, 0, 1));
 const decoder = new DecodeJwt(clock, new HmacKnownSecrets());
-const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), decoder);
+const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), new NodeKeyCodec(), decoder);
 const sdCodes = (body: DecodedJwt) => body.findings.map((finding) => finding.code).filter((code) => code.startsWith('sd_'));
 
 describe('the RFC 9901 examples (oauth-wg/oauth-selective-disclosure-jwt examples/*/)', () => {

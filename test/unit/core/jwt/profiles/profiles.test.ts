@@ -1,6 +1,7 @@
 // Token profiles (contract §4e): detection, the ID token hash, RFC 9449's URL comparison, and each rule on
 // the published examples.
 import { createHash } from 'node:crypto';
+import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { describe, expect, it } from 'vitest';
 import { RFC9449_BOUND_TOKEN, RFC9449_JKT, RFC9449_PROOF } from '../../../../vectors/jose-keys.js';
 import { decodeSegment } from '../../../../../src/core/jwt/compact.js';
@@ -127,7 +128,7 @@ describe('sameUrl (RFC 9449 §4.3)', () => {
 describe('checksOf', () => {
   it("passes RFC 9449 §4.1's proof on every rule but iat_fresh, as contract §4e's example says, with the key's published thumbprint", () => {
     const { header, claims } = partsOf(RFC9449_PROOF);
-    const jwk = readJwk(header.jwk, 'jwk');
+    const jwk = readJwk(new NodeKeyCodec(), header.jwk, 'jwk');
     expect(jwkThumbprint(jwk.required)).toBe(RFC9449_JKT);
     const checks = checksOf(
       context({

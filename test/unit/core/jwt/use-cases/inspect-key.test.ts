@@ -5,6 +5,7 @@ import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, type JWK
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { InspectKey, type InspectedKeys } from '../../../../../src/core/jwt/use-cases/inspect-key.js';
 import { VerifyJwt } from '../../../../../src/core/jwt/use-cases/verify-jwt.js';
@@ -32,7 +33,8 @@ import {
 const NOW_MS = Date.UTC(2026, 10, 26);
 const DAY_MS = 86_400_000;
 const jose = new JoseSignatureVerifier();
-const inspectAt = (nowMs: number) => new InspectKey(new FixedClock(nowMs), jose);
+const keyCodec = new NodeKeyCodec();
+const inspectAt = (nowMs: number) => new InspectKey(new FixedClock(nowMs), jose, keyCodec);
 const inspect = (key: unknown, token?: string): Promise<InspectedKeys> =>
   inspectAt(NOW_MS).execute({ key: typeof key === 'string' ? key : JSON.stringify(key), ...(token === undefined ? {} : { token }) });
 const codes = (findings: readonly { code: string }[]) => findings.map((finding) => finding.code);
@@ -421,7 +423,7 @@ describe('a token', () => {
   const right = jwkOf(signer.publicKey);
   const sign = (header: Record<string, unknown>) =>
     new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256', ...header }).sign(signer.privateKey);
-  const verify = new VerifyJwt(new FixedClock(NOW_MS), jose, new DecodeJwt(new FixedClock(NOW_MS), new HmacKnownSecrets()));
+  const verify = new VerifyJwt(new FixedClock(NOW_MS), jose, keyCodec, new DecodeJwt(new FixedClock(NOW_MS), new HmacKnownSecrets()));
 
   it.each([
     [

@@ -6,6 +6,7 @@ import { calculateJwkThumbprint, compactVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { WebCryptoTokenSigner } from '../../../../../src/adapters/driven/web-crypto-token-signer.js';
 import { relativeSeconds } from '../../../../../src/core/jwt/signing/durations.js';
 import { SIGNING_ALGORITHMS } from '../../../../../src/core/shared/algorithms.js';
@@ -21,8 +22,9 @@ import { RFC7515_A1_KEY, RFC7515_A2_KEY, RFC7515_A2_TOKEN, RFC7515_A3_PRIVATE_KE
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);
 const decoder = new DecodeJwt(clock, new HmacKnownSecrets());
-const signer = new SignJwt(clock, new WebCryptoTokenSigner(), decoder);
-const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), decoder);
+const keyCodec = new NodeKeyCodec();
+const signer = new SignJwt(clock, new WebCryptoTokenSigner(), keyCodec, decoder);
+const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), keyCodec, decoder);
 const sign = (input: SignJwtInput) => signer.execute(input);
 const SECRET = 'a-string-secret-at-least-256-bits-long';
 const segmentOf = (token: string, index: number) =>

@@ -15,6 +15,7 @@ import {
 } from '../../../../vectors/jose-keys.js';
 import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { idTokenHash } from '../../../../../src/core/jwt/profiles/token-hash.js';
 import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { ValidateJwt, type ValidateJwtInput } from '../../../../../src/core/jwt/use-cases/validate-jwt.js';
@@ -27,7 +28,13 @@ import { exampleToken } from '../../../../support/sd-jwt-examples.js';
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);
 const jose = new JoseSignatureVerifier();
-const validator = new ValidateJwt(clock, jose, new VerifyJwt(clock, jose, new DecodeJwt(clock, new HmacKnownSecrets())));
+const keyCodec = new NodeKeyCodec();
+const validator = new ValidateJwt(
+  clock,
+  jose,
+  keyCodec,
+  new VerifyJwt(clock, jose, keyCodec, new DecodeJwt(clock, new HmacKnownSecrets())),
+);
 const validate = (input: ValidateJwtInput) => validator.execute(input);
 const byRule = (checks: readonly { rule: string; passed: boolean | null }[]) =>
   Object.fromEntries(checks.map((check) => [check.rule, check.passed]));
@@ -59,7 +66,7 @@ describe('a DPoP proof', () => {
     const proof =
       'eyJ0eXAiOiJkcG9wK2p3dCIsImFsZyI6IkVTMjU2IiwiandrIjp7Imt0eSI6IkVDIiwieCI6Imw4dEZyaHgtMzR0VjNoUklDUkRZOXpDa0RscEJoRjQyVVFVZldWQVdCRnMiLCJ5IjoiOVZFNGpmX09rX282NHpiVFRsY3VOSmFqSG10NnY5VERWclUwQ2R2R1JEQSIsImNydiI6IlAtMjU2In19.eyJqdGkiOiJlMWozVl9iS2ljOC1MQUVCIiwiaHRtIjoiR0VUIiwiaHR1IjoiaHR0cHM6Ly9yZXNvdXJjZS5leGFtcGxlLm9yZy9wcm90ZWN0ZWRyZXNvdXJjZSIsImlhdCI6MTU2MjI2MjYxOCwiYXRoIjoiZlVIeU8ycjJaM0RaNTNFc05yV0JiMHhXWG9hTnk1OUlpS0NBcWtzbVFFbyJ9.2oW9RP35yRqzhrtNP86L-Ey71EOptxRimPPToA1plemAgR6pxHF8y6-yqyVnmcw6Fy1dqd-jfxSYoMxhAJpLjA';
     const then = new FixedClock(1_562_262_618_000);
-    const atThen = new ValidateJwt(then, jose, new VerifyJwt(then, jose, new DecodeJwt(then, new HmacKnownSecrets())));
+    const atThen = new ValidateJwt(then, jose, keyCodec, new VerifyJwt(then, jose, keyCodec, new DecodeJwt(then, new HmacKnownSecrets())));
     const input = {
       token: proof,
       htm: 'GET',
@@ -193,7 +200,7 @@ describe('an ID token', () => {
 describe("OpenID Connect Core's Appendix A ID tokens, with A.7's key", () => {
   // Between the tokens' iat (1311280970) and exp (1311281970).
   const then = new FixedClock(1_311_281_000_000);
-  const atThen = new ValidateJwt(then, jose, new VerifyJwt(then, jose, new DecodeJwt(then, new HmacKnownSecrets())));
+  const atThen = new ValidateJwt(then, jose, keyCodec, new VerifyJwt(then, jose, keyCodec, new DecodeJwt(then, new HmacKnownSecrets())));
   const expected = {
     issuer: 'https://server.example.com',
     audience: 's6BhdRkqt3',

@@ -19,6 +19,7 @@ import {
 import { createHash, createPublicKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
+import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { VerifyJwt } from '../../../../../src/core/jwt/use-cases/verify-jwt.js';
 import { expectDomainErrorAsync } from '../../../../support/domain-error.js';
 import { FixedClock } from '../../../../support/fakes.js';
@@ -28,7 +29,8 @@ import { RFC7515_A1_KEY } from '../../../../vectors/jose-keys.js';
 const NOW = 1_800_000_000;
 const clock = new FixedClock(NOW * 1000);
 const decoder = (at: FixedClock) => new DecodeJwt(at, new HmacKnownSecrets());
-const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), decoder(clock));
+const keyCodec = new NodeKeyCodec();
+const verifier = new VerifyJwt(clock, new JoseSignatureVerifier(), keyCodec, decoder(clock));
 
 interface Pair {
   readonly alg: string;
@@ -205,7 +207,12 @@ describe('verification with a public key', () => {
 
 describe('RFC 7515 appendix A, verified with the published keys', () => {
   // The examples expire in 2011 (exp 1300819380); the clock is set before that.
-  const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+  const early = new VerifyJwt(
+    new FixedClock(1_300_000_000_000),
+    new JoseSignatureVerifier(),
+    keyCodec,
+    decoder(new FixedClock(1_300_000_000_000)),
+  );
   const PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
   const RS256 = {
     token: `eyJhbGciOiJSUzI1NiJ9.${PAYLOAD}.cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw`,
@@ -340,7 +347,12 @@ describe('HMAC tokens, with a secret from a request body (contract §4b)', () =>
   });
 
   it('verifies RFC 7515 A.1 (HS256) with its published oct JWK, until its exp', async () => {
-    const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+    const early = new VerifyJwt(
+      new FixedClock(1_300_000_000_000),
+      new JoseSignatureVerifier(),
+      keyCodec,
+      decoder(new FixedClock(1_300_000_000_000)),
+    );
     const a1 = { token: RFC7519_3_1_TOKEN, key: JSON.stringify(RFC7515_A1_KEY) };
     expect(await early.execute(a1, { carrier: 'private' })).toMatchObject({ valid: true, payload: { iss: 'joe' } });
     expect((await fromBody(a1)).reason?.code).toBe('expired');
@@ -494,7 +506,12 @@ describe('every signed JOSE form', () => {
   const claims = JSON.stringify({ sub: 'user-1', iat: NOW - 60, exp: NOW + 600 });
 
   describe('RFC 7515 A.6 and A.7, with the published keys', () => {
-    const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+    const early = new VerifyJwt(
+      new FixedClock(1_300_000_000_000),
+      new JoseSignatureVerifier(),
+      keyCodec,
+      decoder(new FixedClock(1_300_000_000_000)),
+    );
     const PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
     const RS256_SIGNATURE =
       'cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw';
@@ -654,7 +671,12 @@ describe('every signed JOSE form', () => {
 
 describe('RFC 7520 §6 (the JOSE Cookbook), the signed JWT verified with the published public key', () => {
   // ietf-jose/cookbook 6.nesting_signatures_and_encryption.json: PS256 by hobbiton.example, exp 1300819380.
-  const early = new VerifyJwt(new FixedClock(1_300_000_000_000), new JoseSignatureVerifier(), decoder(new FixedClock(1_300_000_000_000)));
+  const early = new VerifyJwt(
+    new FixedClock(1_300_000_000_000),
+    new JoseSignatureVerifier(),
+    keyCodec,
+    decoder(new FixedClock(1_300_000_000_000)),
+  );
   const token =
     'eyJhbGciOiJQUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJob2JiaXRvbi5leGFtcGxlIiwiZXhwIjoxMzAwODE5MzgwLCJodHRwOi8vZXhhbXBsZS5jb20vaXNfcm9vdCI6dHJ1ZX0.dPpMqwRZxFYi1UfcDAaf8M99o7kwUWtiXZ-ByvVuJih4MhJ_aZqciprz0OWaIAkIvn1qskChirjKvY9ESZNUCP4JjvfyPS-nqjJxYoA5ztWOyFk2cZNIPXjcJXSQwXPO9tEe-v4VSqgD0aKHqPxYog4N6Cz1lKph1U1sYDSI67_bLL7elg_vkjfMp5_W5l5LuUYGMeh6hxQIaIUXf9EwV2JmvTMuZ-vBOWy0Sniy1EFo72CRTvmtrIf5AROo5MNliY3KtUxeP-SOmD-LEYwW9SlkohYzMVAZDDOrVbv7KVRHpeYNaK75KEQqdCEEkS_rskZS-Qtt_nlegTWh1mEYaA';
   const key = JSON.stringify({
