@@ -1,7 +1,9 @@
 // The core's structure (docs/architecture.md): bounded contexts over a shared base, each importing only the contexts
-// below it, and no import circle between files, type imports included.
+// below it, and no import circle between files, type imports included; and free of its host, with no Node module and
+// no Buffer (ADR 0008, ADR 0009), so that it runs wherever JavaScript does.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../../src/core/', import.meta.url).pathname;
@@ -69,5 +71,20 @@ describe('the core', () => {
     };
     for (const file of files) visit(file, []);
     expect(circles).toEqual([]);
+  });
+
+  it('names no Node module and no Buffer, in code (comments aside), type positions included', () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node): void => {
+        // A module name anywhere (import, export, import(), require, process.getBuiltinModule), and Buffer as any name.
+        if (ts.isStringLiteralLike(node) && /^node:/.test(node.text)) found.push(`${relative(root, file)}: '${node.text}'`);
+        if (ts.isIdentifier(node) && node.text === 'Buffer') found.push(`${relative(root, file)}: Buffer`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(found).toEqual([]);
   });
 });
