@@ -71,9 +71,9 @@ const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8');
 
 /** A directory string's text, or undefined for a value that is not one of the string types. */
-function stringValue(node: DerNode): string | undefined {
-  const content = derContent(node);
-  switch (node.tag) {
+function stringValue(tlv: DerNode): string | undefined {
+  const content = derContent(tlv);
+  switch (tlv.tag) {
     case 0x0c: // UTF8String
     case 0x13: // PrintableString
     case 0x16: // IA5String

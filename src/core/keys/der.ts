@@ -34,22 +34,22 @@ export function derAt(bytes: Uint8Array, offset: number, limit = bytes.length): 
 }
 
 /** The TLVs inside a constructed one, in order. */
-export function derChildren(node: DerNode): DerNode[] {
+export function derChildren(tlv: DerNode): DerNode[] {
   const children: DerNode[] = [];
-  for (let offset = node.contentStart; offset < node.end;) {
-    const child = derAt(node.bytes, offset, node.end);
+  for (let offset = tlv.contentStart; offset < tlv.end;) {
+    const child = derAt(tlv.bytes, offset, tlv.end);
     children.push(child);
     offset = child.end;
   }
   return children;
 }
 
-export const derContent = (node: DerNode): Uint8Array => node.bytes.subarray(node.contentStart, node.end);
-export const derWhole = (node: DerNode): Uint8Array => node.bytes.subarray(node.start, node.end);
+export const derContent = (tlv: DerNode): Uint8Array => tlv.bytes.subarray(tlv.contentStart, tlv.end);
+export const derWhole = (tlv: DerNode): Uint8Array => tlv.bytes.subarray(tlv.start, tlv.end);
 
 /** An OBJECT IDENTIFIER's dotted form. */
-export function derOid(node: DerNode): string {
-  const content = derContent(node);
+export function derOid(tlv: DerNode): string {
+  const content = derContent(tlv);
   const arcs: number[] = [];
   let value = 0;
   for (const byte of content) {
