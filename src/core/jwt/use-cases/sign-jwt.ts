@@ -1,6 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { base64url, utf8 } from '../../shared/bytes.js';
 import { MAX_TOKEN_LENGTH, readToken } from '../forms.js';
+import { segmentText } from '../compact.js';
 import { relativeSeconds } from '../signing/durations.js';
 import { MIN_SECRET_BYTES, readSigningKey, type SigningKeyRead } from '../signing/signing-key.js';
 import { publicKeyThumbprint, PRIVATE_MEMBERS, PUBLIC_MEMBERS } from '../../keys/read-keys.js';
@@ -62,11 +63,9 @@ const TIMES = [
 
 const refuse = (message: string): DomainError => new DomainError('SIGN_OPTION_INVALID', message);
 const segment = (value: JsonObject): string => base64url(utf8(JSON.stringify(value)));
-// Not fatal, and a leading byte order mark kept: the text is JSON.parse's, as readToken left it (it checked the UTF-8).
-const segmentText = new TextDecoder('utf-8', { ignoreBOM: true });
-// readToken read this segment as a JSON object.
-const parseSegment = (text: string): JsonObject =>
-  JSON.parse(segmentText.decode(Uint8Array.fromBase64(text, { alphabet: 'base64url' }))) as JsonObject;
+// Read as decode reads a segment (a leading byte order mark dropped, as TextDecoder drops it), without decode's
+// big-integer reviver: the segments are written again as JSON.stringify writes them. readToken checked the JSON.
+const parseSegment = (name: string, text: string): JsonObject => JSON.parse(segmentText(name, text)) as JsonObject;
 
 /** §4g's checks of which members go together, before any key, algorithm or time. */
 function checkMembers(input: SignJwtInput): void {
@@ -245,8 +244,12 @@ export class SignJwt {
     // RFC 7515 §2 leaves out of base64url (a padded segment would be signed, and compared, as another text).
     // A compact JWS has three parts (readToken).
     const [headerSegment, payloadSegment] = form.jws.compact.split('.').map((part) => part.replace(/=+$/, '')) as [string, string];
-    // Parsed again without decode's big-integer reviver: the segments are written as JSON.stringify writes them.
-    return { header: parseSegment(headerSegment), payload: parseSegment(payloadSegment), headerSegment, payloadSegment };
+    return {
+      header: parseSegment('header', headerSegment),
+      payload: parseSegment('payload', payloadSegment),
+      headerSegment,
+      payloadSegment,
+    };
   }
 
   private payloadOf(input: SignJwtInput, start: JsonObject): { claims: [string, unknown][]; changes: ClaimChange[]; notes: string[] } {

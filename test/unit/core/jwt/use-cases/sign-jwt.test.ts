@@ -106,6 +106,17 @@ describe('re-signing', () => {
     expect([body.changes, body.notes]).toEqual([[], []]);
   });
 
+  it('re-signs a token whose header begins with a byte order mark, reading it as decode does', async () => {
+    // RFC 7515 A.1's header and payload, the header's UTF-8 after a U+FEFF: decode reads it, so re-signing must too.
+    const [header = '', payload = ''] = RFC7519_3_1_TOKEN.split('.');
+    const withMark = new Uint8Array([0xef, 0xbb, 0xbf, ...Uint8Array.fromBase64(header, { alphabet: 'base64url' })]);
+    const token = `${withMark.toBase64({ alphabet: 'base64url', omitPadding: true })}.${payload}.c2ln`;
+    const body = await sign({ token, key: RFC7515_A1_KEY, set: { sub: 'x' } });
+    expect([body.header, body.payload.sub]).toEqual([{ typ: 'JWT', alg: 'HS256' }, 'x']);
+    // The header nothing changed is kept byte for byte, its mark included.
+    expect(body.token.split('.')[0]).toBe(token.split('.')[0]);
+  });
+
   it('keeps a segment that nothing changed without its trailing = padding, and the token verifies with jose', async () => {
     const padded = (token: string): string =>
       token
