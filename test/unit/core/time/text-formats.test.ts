@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import {
+  TEXT_FORMAT_TABLE,
+  isFault,
+  isoClock,
+  isoInstant,
+  isoOffset,
+  lexIso,
+  type IsoParts,
+} from '../../../../src/core/time/text-formats.js';
+import { ConvertDatetimeToUnix } from '../../../../src/core/time/use-cases/convert-datetime-to-unix.js';
 import { IdentifyTimestamp, type Candidate } from '../../../../src/core/time/use-cases/identify-timestamp.js';
+import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 
 // Every reading below is judged at this instant: 2026-11-22T00:00:00Z.
@@ -329,5 +340,146 @@ describe('near misses', () => {
   it('says nothing of a near miss when another format reads the value', () => {
     // 2024-01-01 10:00:00 UTC is read by iso_offset_variant; no note about a bad field.
     expect(identify.execute({ value: '2024-01-01 10:00:00 UTC' }).notes).toEqual([]);
+  });
+});
+
+// Contract §3c, "Near misses": each field at fault, in the exact words identify uses.
+describe('what a near miss says, word for word', () => {
+  const GENERAL = /^value matches none of the formats identify reads: /;
+  const firstNote = (value: string, tz?: string): string | undefined =>
+    identify.execute({ value, ...(tz === undefined ? {} : { tz }) }).notes[0];
+
+  it.each([
+    ['2024-01-01T24:00:00Z', 'value reads as rfc3339, but its time 24:00:00 does not exist: hours run 00–23 and minutes 00–59'],
+    // The offset as written, its sign kept, and a space read as the + it stands for.
+    ['2023-11-14T22:13:20-24:00', 'value reads as rfc3339, but its offset -24:00 does not exist'],
+    ['2023-11-14T22:13:20 24:00', 'value reads as rfc3339, but its offset +24:00 does not exist'],
+    ['2023-11-14 22:13:20-24', 'value reads as iso_offset_variant, but its offset -24 does not exist'],
+    ['2024-W53-1', 'value reads as iso_week_date, but its week 2024-W53 does not exist: 2024 has 52 ISO weeks'],
+    ['2023-366', 'value reads as iso_ordinal_date, but its day 2023-366 does not exist: 2023 has 365 days'],
+    [
+      '2024-01-01T10:00:00 05:00[Europe/Paris]',
+      'value reads as rfc9557, but its offset +05:00 is not one Europe/Paris ever had at 2024-01-01T10:00:00',
+    ],
+    [
+      '2024-01-01T10:00:00 01:00[Mars/Olympus]',
+      'value reads as rfc9557, but its zone [Mars/Olympus], given with the offset +01:00, is not an IANA time zone',
+    ],
+    // asctime pads a one-digit day with a space: the date is quoted without it.
+    ['Sun Nov  0 08:49:37 1994', 'value reads as http_date, but its date Nov 0 1994 does not exist'],
+  ])('%s: %s', (value, note) => {
+    expect(firstNote(value)).toBe(note);
+  });
+
+  it('says a floating second 60 falls where no leap second occurred, in UTC, in whatever zone it was read', () => {
+    const note = (utc: string): string =>
+      `value reads as iso_local, but its second 60 falls at ${utc} in UTC, when no leap second occurred: only 27 days from 1972-06-30 to 2016-12-31 ended with one`;
+    // IERS Bulletin C: no leap second at the end of 2015.
+    expect(identify.execute({ value: '2015-12-31 23:59:60' })).toMatchObject({
+      candidates: [],
+      notes: [note('2015-12-31T23:59:60Z'), expect.stringMatching(GENERAL)],
+    });
+    expect(firstNote('2016-01-01 00:59:60', 'Europe/Paris')).toBe(note('2015-12-31T23:59:60Z'));
+  });
+
+  it('refuses the same second in /to-unix with tz, saying where it falls in UTC', () => {
+    expectDomainError(
+      () => new ConvertDatetimeToUnix().execute({ datetime: '2016-01-01T00:59:60', tz: 'Europe/Paris' }),
+      'DATETIME_NOT_LEAP_SECOND',
+      'datetime has second 60, but no leap second occurred then: in UTC it is 2015-12-31T23:59:60, and only 27 days from 1972-06-30 to 2016-12-31 ended with one',
+    );
+  });
+
+  it.each([
+    // ±HH before a bracket is neither RFC 9557 (which needs ±HH:MM) nor a database form (which has no bracket).
+    '2024-01-01T10:00:00+01[Europe/Paris]',
+    // java_zoned is written with a T, as Java writes it.
+    '2024-01-01 10:00+01:00[Europe/Paris]',
+  ])('%s is read by no format, and nothing came close', (value) => {
+    expect(identify.execute({ value })).toMatchObject({ candidates: [], notes: [expect.stringMatching(GENERAL)] });
+    expect(identify.execute({ value }).notes).toHaveLength(1);
+  });
+});
+
+describe('day names and leap seconds in every form that has them', () => {
+  it("reads an RFC 850 date's full day name as the date's own, and says so when it is not", () => {
+    expect(identify.execute({ value: 'Sunday, 06-Nov-94 08:49:37 GMT' }).notes).toEqual([]);
+    expect(identify.execute({ value: 'Monday, 06-Nov-94 08:49:37 GMT' }).notes).toEqual([
+      'value names the day Monday, but 1994-11-06 is a Sunday: the date was read, the day name ignored',
+    ]);
+  });
+
+  it('flags a floating reading from a real leap second', () => {
+    expect(read('2016-12-31 23:59:60', 'iso_local')).toMatchObject({ exact: '2016-12-31T23:59:59Z', leap_second: true });
+  });
+});
+
+describe("a date's first instant, whichever way a gap is settled", () => {
+  // 2018-11-04 began at 01:00 -02:00 in São Paulo (tzdata): earlier gives 02:00Z for its midnight, later 03:00Z.
+  const at = (value: string, format: string): Candidate | undefined =>
+    identify.execute({ value, format, tz: 'America/Sao_Paulo', disambiguation: 'earlier' }).candidates[0];
+
+  it.each([
+    ['2018-11-04', 'iso_date'],
+    ['2018-W44-7', 'iso_week_date'],
+    ['2018-308', 'iso_ordinal_date'],
+  ])('%s as %s is 2018-11-04T03:00:00Z with disambiguation=earlier', (value, format) => {
+    expect(at(value, format)).toMatchObject({
+      exact: '2018-11-04T03:00:00Z',
+      resolution: { kind: 'gap', disambiguation: 'earlier', candidates: ['2018-11-04T02:00:00Z', '2018-11-04T03:00:00Z'] },
+    });
+  });
+
+  it('reads a wall time in that gap as disambiguation says, a date-time not being a date', () => {
+    expect(at('2018-11-04 00:00', 'iso_local')?.exact).toBe('2018-11-04T02:00:00Z');
+  });
+});
+
+describe("the module's exports", () => {
+  const partsOf = (text: string): IsoParts => {
+    const parts = lexIso(text);
+    if (parts === undefined) throw new Error(`${text} is not ISO-like`);
+    return parts;
+  };
+  const instantOf = (text: string, zone: string | undefined): ReturnType<typeof isoInstant> => {
+    const parts = partsOf(text);
+    const clock = isoClock(parts);
+    if (isFault(clock)) throw new Error(`${text} has no clock`);
+    return isoInstant(parts, clock, zone, 'compatible');
+  };
+
+  it('lexIso gives the separator as written, T or a space', () => {
+    expect(partsOf('2024-01-01 10:00').separator).toBe(' ');
+    expect(partsOf('2024-01-01t10:00').separator).toBe('T');
+  });
+
+  it('isoInstant reads a value by its own offset without a zone, bracket or not, and gives no resolution', () => {
+    expect(instantOf('2024-01-01T10:00:00+01:00[Europe/Paris]', undefined)).toStrictEqual({ unixNs: 1_704_099_600_000_000_000n });
+    expect(instantOf('2024-01-01T10:00:00+01:00', undefined)).toStrictEqual({ unixNs: 1_704_099_600_000_000_000n });
+  });
+
+  it('isoInstant gives a second 60 where no leap second occurred as the leap fault alone', () => {
+    expect(instantOf('2015-12-31T23:59:60Z', 'UTC')).toStrictEqual({
+      fault: 'leap',
+      text: '2015-12-31T23:59:60Z',
+      unixNs: 1_451_606_399_000_000_000n,
+    });
+  });
+
+  it('isoInstant needs a zone for a value without an offset', () => {
+    expect(() => instantOf('2024-01-01T10:00:00', undefined)).toThrow('isoInstant: a value without an offset needs a zone');
+  });
+
+  it.each(['+01:00x', 'x+01:00', 'abc', '+1:00'])('isoOffset gives an offset that is not ±HH[[:]MM], %s, as a fault', (text) => {
+    expect(isoOffset({ style: 'HH:MM', text })).toMatchObject({ fault: 'offset' });
+  });
+
+  it('a text row reads a value with no notes as its instant and fields alone', () => {
+    const row = TEXT_FORMAT_TABLE.find(({ format }) => format === 'iso8601_basic');
+    const reading = row?.read(
+      { text: '20231114T221320Z', decimal: undefined },
+      { zone: undefined, disambiguation: 'compatible', nowMs: 0 },
+    );
+    expect(reading).toStrictEqual({ unixNs: 1_700_000_000_000_000_000n, fields: {} });
   });
 });
