@@ -61,6 +61,30 @@ describe('AddDuration', () => {
     );
   });
 
+  it("takes the month's last day with overflow=reject, and names a missing date before year 0001 as it is", () => {
+    expect(add.execute({ from: '2024-01-29T00:00:00Z', duration: 'P1M', overflow: 'reject' }).result.exact).toBe('2024-02-29T00:00:00Z');
+    // The date of step 2 is named before the range of the result is checked: year 0000 has a 29 February, not a 31st.
+    expectDomainError(
+      () => add.execute({ from: '0001-03-31T00:00:00Z', duration: '-P1Y1M', overflow: 'reject' }),
+      'DATE_MISSING',
+      "the sum's date 0000-02-31 does not exist, and overflow is reject; constrain gives the month's last day",
+    );
+    // Without its sign, year -1 would read as year 1.
+    expectDomainError(
+      () => add.execute({ from: '0001-01-31T00:00:00Z', duration: '-P1Y2M', overflow: 'reject' }),
+      'DATE_MISSING',
+      "the sum's date -0001-11-31 does not exist, and overflow is reject; constrain gives the month's last day",
+    );
+  });
+
+  it('refuses an unknown unit even when from is a date-time', () => {
+    expectDomainError(
+      () => add.execute({ from: '2024-01-01T00:00:00Z', duration: 'P1D', unit: 'weeks' }),
+      'UNIT_INVALID',
+      'unit must be one of seconds, milliseconds, microseconds, nanoseconds',
+    );
+  });
+
   it('reads the wall clock of the sum with disambiguation, and refuses a gap with reject, naming both instants', () => {
     // 2024-03-30T02:30 in Berlin plus a day is 02:30 on the spring-forward night: a gap.
     const from = '2024-03-30T02:30:00+01:00[Europe/Berlin]';
@@ -74,6 +98,19 @@ describe('AddDuration', () => {
       'DATETIME_SKIPPED',
       /^the sum's wall-clock time 2024-03-31T02:30:00 does not exist in Europe\/Berlin: .*earlier gives 2024-03-31T00:30:00Z, later gives 2024-03-31T01:30:00Z$/,
     );
+    // The wall-clock time is named to the second, as the candidates are.
+    expectDomainError(
+      () => add.execute({ from: '2024-03-30T02:30:00.5+01:00[Europe/Berlin]', duration: 'P1D', disambiguation: 'reject' }),
+      'DATETIME_SKIPPED',
+      "the sum's wall-clock time 2024-03-31T02:30:00 does not exist in Europe/Berlin: it falls in a gap where clocks skip ahead; earlier gives 2024-03-31T00:30:00Z, later gives 2024-03-31T01:30:00Z",
+    );
+  });
+
+  it('reads a sum with reject where its wall-clock time is unique', () => {
+    expect(add.execute({ from: BERLIN_SATURDAY, duration: 'P1D', disambiguation: 'reject' }).result).toMatchObject({
+      exact: '2024-03-31T10:00:00Z',
+      resolution: { kind: 'unique', disambiguation: 'reject', candidates: ['2024-03-31T10:00:00Z'] },
+    });
   });
 
   it.each([

@@ -118,6 +118,15 @@ describe('DiffInstants, unit by unit', () => {
     });
     expect(diff.execute({ from: '0', to: String(14 * 86_400) }).human).toBe('14 days');
     expect(diff.execute({ from: '0', to: String(14 * 86_400), largest_unit: 'weeks' }).human).toBe('2 weeks');
+    expect(diff.execute({ from: '1970-01-01T00:00:00Z', to: '1970-01-02T00:00:00.5Z' }).human).toBe('1 day, 0.5 seconds');
+  });
+
+  it('refuses an unknown unit even when both operands are date-times', () => {
+    expectDomainError(
+      () => diff.execute({ from: '2024-01-01T00:00:00Z', to: '2024-01-02T00:00:00Z', unit: 'weeks' }),
+      'UNIT_INVALID',
+      'unit must be one of seconds, milliseconds, microseconds, nanoseconds',
+    );
   });
 
   it('refuses an unknown disambiguation even when no operand is a wall-clock time, and reads the same zone twice as one', () => {

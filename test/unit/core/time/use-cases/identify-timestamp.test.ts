@@ -249,6 +249,12 @@ describe('IdentifyTimestamp', () => {
       ).toBeUndefined();
     });
 
+    it("writes a ULID's randomness in 20 hex digits and a KSUID's payload in 32, leading zeros kept", () => {
+      expect(candidateOf('01HF7YAT000000000000000000', 'ulid')?.fields).toEqual({ randomness: '0'.repeat(20) });
+      expect(candidateOf('01HF7YAT00000000000000000Z', 'ulid')?.fields).toEqual({ randomness: '0000000000000000001f' });
+      expect(candidateOf('2YBXZHqCHEdmhp5sdLmoTEW73NQ', 'ksuid')?.fields).toEqual({ payload: '0'.repeat(32) });
+    });
+
     it('reads sixteen decimal digits as decimal only, and sixteen hex digits with a letter as a FILETIME', () => {
       expect(candidateOf('0123456789012345', 'filetime')?.unix_nanoseconds).toBe(String((123456789012345n - 116444736000000000n) * 100n));
       expect(candidateOf('01D15614CBAEE92C', 'filetime')?.exact).toBe('2016-01-23T19:32:28.70275Z');
@@ -270,6 +276,20 @@ describe('IdentifyTimestamp', () => {
       ['017f22e2-79b0-7cc3-c8c4-dc0c0c07398f', 'value is a UUID without the RFC 9562 variant bits, so no time is read from it'],
     ])('%s: %s', (value, note) => {
       expect(identify.execute({ value })).toMatchObject({ candidates: [], notes: [note] });
+    });
+
+    it('says a UUID of a version with time, or of one it does not know, is out of range or of no format', () => {
+      // A version-7 UUID's 48 bits of milliseconds run past year 9999.
+      expect(identify.execute({ value: 'ffffffff-ffff-7fff-bfff-ffffffffffff' })).toMatchObject({
+        candidates: [],
+        notes: ['value reads as uuid_v7, but not as an instant within years 0001–9999'],
+      });
+      expect(identify.execute({ value: 'C232AB00-9414-11EC-B3C8-9F6BDECED846', format: 'uuid_v7' }).notes).toEqual([
+        'value is not of the syntax of uuid_v7',
+      ]);
+      expect(identify.execute({ value: '017f22e2-79b0-9cc3-98c4-dc0c0c07398f' }).notes).toEqual([
+        expect.stringMatching(/^value matches none of the formats identify reads: /),
+      ]);
     });
 
     it('says when nothing reads the value', () => {
@@ -386,6 +406,9 @@ describe('IdentifyTimestamp, floating readings in a DST change', () => {
   it('leaves a floating reading out with reject, and names the gap or overlap and both instants', () => {
     const gap = identify.execute({ value: '2024-03-31 02:30:00', tz: 'Europe/Berlin', disambiguation: 'reject' });
     expect(gap.candidates).toEqual([]);
+    expect(gap.notes[0]).toBe(
+      'value was left out with disambiguation=reject: 2024-03-31T02:30:00 does not exist in Europe/Berlin: it falls in a gap where clocks skip ahead; earlier gives 2024-03-31T00:30:00Z, later gives 2024-03-31T01:30:00Z',
+    );
     expect(gap.notes[0]).toMatch(/reject/);
     expect(gap.notes[0]).toMatch(/gap/);
     for (const instant of GAP) expect(gap.notes[0]).toContain(instant);
