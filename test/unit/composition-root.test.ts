@@ -94,6 +94,19 @@ describe('loadUseCases', () => {
     }
   });
 
+  it('builds each use case once, and gives that one to every use case that calls it', () => {
+    let built = 0;
+    const decodeJwt: typeof USE_CASE_BUILDERS.decodeJwt = (given, use) => {
+      built += 1;
+      return USE_CASE_BUILDERS.decodeJwt(given, use);
+    };
+    const { verifyJwt, validateJwt, signJwt } = USE_CASE_BUILDERS;
+    // verifyJwt and signJwt call decodeJwt, and validateJwt calls verifyJwt: built before decodeJwt's own turn.
+    const useCases = buildUseCases(ports, { verifyJwt, validateJwt, signJwt, decodeJwt });
+    expect(built).toBe(1);
+    expect(Object.keys(useCases)).toEqual(['verifyJwt', 'validateJwt', 'signJwt', 'decodeJwt']);
+  });
+
   it('refuses a table whose use case calls one outside it, when it is built', () => {
     const { verifyJwt } = USE_CASE_BUILDERS;
     expect(() => buildUseCases(ports, { verifyJwt })).toThrow('decodeJwt is not among the use cases being built');
