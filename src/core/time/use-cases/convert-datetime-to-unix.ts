@@ -47,13 +47,20 @@ const MISSING_ZONE_MESSAGE =
 const OWN_ZONE_FORMATS = TEXT_FORMAT_TABLE.filter(({ format }) => !FLOATING_FORMATS.includes(format));
 
 /**
- * The refusal of a value that is not RFC 3339, naming the text format `identify` reads it as, when there is one: with
- * `tz`, a floating one too (`2024-03-31 02:30:00` is `iso_local`), since the zone is then not what it lacks.
+ * The refusal of a value that is not RFC 3339, naming the text format `identify` reads it as with the same `tz`, when
+ * there is one: with a zone, a floating one too (`2024-03-31 02:30:00` is `iso_local`), since the zone is then not
+ * what it lacks. A `tz` that names no zone is refused on its own later, so here it counts as none.
  */
-function notRfc3339(text: string, zoneGiven: boolean): DomainError {
+function notRfc3339(text: string, tz: string | undefined): DomainError {
+  let zone: string | undefined;
+  try {
+    zone = tz === undefined ? undefined : resolveZone(tz);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
+  const formats = zone === undefined ? OWN_ZONE_FORMATS : TEXT_FORMAT_TABLE;
   // The year of an RFC 850 date depends on now; which format reads the value does not.
-  const formats = zoneGiven ? TEXT_FORMAT_TABLE : OWN_ZONE_FORMATS;
-  const { readings } = readWith(formats, lex(text), { zone: undefined, disambiguation: 'compatible', nowMs: 0 });
+  const { readings } = readWith(formats, lex(text), { zone, disambiguation: 'compatible', nowMs: 0 });
   const format = readings[0]?.row.format;
   const readBy = '/unix-timestamp/identify and /unix-timestamp/format';
   if (format === undefined) return new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
@@ -81,10 +88,10 @@ export const isRfc3339Shaped = (datetime: string): boolean => {
 /** `/to-unix`'s refusal of a value of no shape it reads, when no text format reads it either. */
 export const notRfc3339Refusal = (): DomainError => new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
 
-function parse(datetime: string, zoneGiven: boolean): { parts: IsoParts; clock: WallClock; offset: number | undefined } {
+function parse(datetime: string, tz: string | undefined): { parts: IsoParts; clock: WallClock; offset: number | undefined } {
   const text = datetime.trim();
   const parts = lexIso(text);
-  if (parts === undefined || !isRfc3339(parts)) throw notRfc3339(text, zoneGiven);
+  if (parts === undefined || !isRfc3339(parts)) throw notRfc3339(text, tz);
   const clock = isoClock(parts);
   if (isFault(clock)) throw new DomainError('DATETIME_IMPOSSIBLE', `datetime has an impossible ${clock.fault}: ${clock.text}`);
   const offset = isoOffset(parts.zone);
@@ -135,7 +142,7 @@ export class ConvertDatetimeToUnix {
 /** The conversion, and the instant exactly, in nanoseconds since 1970: for the operations that read a date-time as `/to-unix` does. */
 export function convertDatetime({ datetime, tz, disambiguation }: DatetimeToUnixInput): { body: DatetimeToUnix; unixNs: bigint } {
   const chosen = parseDisambiguation(disambiguation);
-  const { parts, clock, offset } = parse(datetime, tz !== undefined);
+  const { parts, clock, offset } = parse(datetime, tz);
   const zone = zoneOf(parts.bracket, tz);
   if (offset === undefined && zone === undefined) throw new DomainError('DATETIME_MISSING_ZONE', MISSING_ZONE_MESSAGE);
   const instant = isoInstant(parts, clock, zone, chosen);

@@ -99,6 +99,9 @@ describe('ConvertDatetimeToUnix', () => {
     );
     expectDomainError(() => convert.execute({ datetime: '2024-03-31', tz: 'Europe/Berlin' }), 'DATETIME_INVALID', named('iso_date'));
     expectDomainError(() => convert.execute({ datetime: '2024-03-31 02:30:00' }), 'DATETIME_INVALID', FORMAT);
+    // Read in tz, as identify reads it: 23:59:60 in Berlin is 22:59:60Z, no leap second, so no format reads it there.
+    expectDomainError(() => convert.execute({ datetime: '2016-12-31 23:59:60', tz: 'Europe/Berlin' }), 'DATETIME_INVALID', FORMAT);
+    expectDomainError(() => convert.execute({ datetime: '2016-12-31 23:59:60', tz: 'UTC' }), 'DATETIME_INVALID', named('iso_local'));
   });
 
   // RFC 3339 §5.6 lets a space stand for the T, and identify's rfc3339 reads it so; /to-unix takes the T alone (§3).
