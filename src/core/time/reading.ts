@@ -65,5 +65,3 @@ export interface FormatRow<Code extends string = string> {
   /** The instant the value gives in this format, why a value of its shape gives none, or undefined when it is not of its shape. */
   readonly read: (value: Lexed, context: ReadingContext) => Reading | Unread | undefined;
 }
-
-export const isReading = (outcome: Reading | Unread): outcome is Reading => 'unixNs' in outcome;

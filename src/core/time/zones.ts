@@ -168,18 +168,6 @@ export function resolveWallClock(
   };
 }
 
-/**
- * The exact instant, in nanoseconds since 1970, of a wall-clock time in a zone,
- * read with `disambiguation: compatible`; with `startOfDay`, of its date's first
- * instant there (later than midnight where midnight falls in a gap).
- */
-export function wallClockNs(clock: WallClock, zone: string, startOfDay = false): bigint {
-  const zoned = startOfDay
-    ? new Temporal.PlainDate(clock.year, clock.month, clock.day).toZonedDateTime({ timeZone: zone })
-    : plainDateTime(clock).toZonedDateTime(zone, { disambiguation: 'compatible' });
-  return zoned.epochNanoseconds;
-}
-
 /** Whether `zone` ever shows `clock` with the UTC offset `offsetSeconds`. */
 export function zoneHadOffset(clock: WallClock, zone: string, offsetSeconds: number): boolean {
   const { earlier, later } = candidatesOf(clock, zone);
