@@ -77,7 +77,9 @@ async function againstBaseline(token: string): Promise<number | undefined> {
   const root = process.env.BENCH_BASELINE_SRC;
   if (root === undefined) return undefined;
   const load = async <T>(path: string): Promise<T> => (await import(`${root}/${path}`)) as T;
-  const { DecodeJwt: BaselineDecodeJwt } = await load<{ DecodeJwt: typeof DecodeJwt }>('src/core/jwt/use-cases/decode-jwt.ts');
+  // Where DecodeJwt lives: in the JWT context since 5307055, among all the use cases before it.
+  const decodeAt = existsSync(`${root}/src/core/jwt/use-cases/decode-jwt.ts`) ? 'src/core/jwt/use-cases' : 'src/core/use-cases';
+  const { DecodeJwt: BaselineDecodeJwt } = await load<{ DecodeJwt: typeof DecodeJwt }>(`${decodeAt}/decode-jwt.ts`);
   const { HmacKnownSecrets: BaselineSecrets } = await load<{ HmacKnownSecrets: typeof HmacKnownSecrets }>(
     'src/adapters/driven/known-secrets/hmac-known-secrets.ts',
   );
