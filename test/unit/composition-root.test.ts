@@ -43,36 +43,27 @@ describe('the composition root', () => {
   });
 });
 
+/** Ports for building use cases outside the container: a fixed clock, and stand-ins no test here calls. */
+const ports = {
+  clock: new FixedClock(0),
+  knownSecrets: { size: 0, find: () => undefined },
+  signatureVerifier: {
+    verify: () => Promise.reject(new Error('unused')),
+    signatureVerifies: () => Promise.reject(new Error('unused')),
+  },
+  tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
+  keyCodec: new NodeKeyCodec(),
+};
+
 describe('createUseCases', () => {
   it('builds every use case once over the ports it is given', () => {
-    const clock = new FixedClock(0);
-    const useCases = createUseCases({
-      clock,
-      knownSecrets: { size: 0, find: () => undefined },
-      signatureVerifier: {
-        verify: () => Promise.reject(new Error('unused')),
-        signatureVerifies: () => Promise.reject(new Error('unused')),
-      },
-      tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
-      keyCodec: new NodeKeyCodec(),
-    });
+    const useCases = createUseCases(ports);
     expect(Object.keys(useCases).sort()).toEqual([...USE_CASE_NAMES].sort());
     expect(useCases.getCurrentTime.execute().utc.iso).toBe('1970-01-01T00:00:00Z');
   });
 });
 
 describe('loadUseCases', () => {
-  const ports = {
-    clock: new FixedClock(0),
-    knownSecrets: { size: 0, find: () => undefined },
-    signatureVerifier: {
-      verify: () => Promise.reject(new Error('unused')),
-      signatureVerifies: () => Promise.reject(new Error('unused')),
-    },
-    tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
-    keyCodec: new NodeKeyCodec(),
-  };
-
   it('splits the use cases between the contexts, each built from its own table alone', async () => {
     const contexts = Object.keys(USE_CASE_CONTEXTS) as UseCaseContext[];
     const names = await Promise.all(contexts.map(async (context) => Object.keys(await loadUseCases(context, ports))));
