@@ -9,6 +9,11 @@ export interface SharedState {
   readonly zone?: string | undefined;
   /** The verify panel's key: only ever a public key, as `isPublicKey` decides. */
   readonly key?: string | undefined;
+  /**
+   * Whether the page runs in this browser (contract §11): on unless a link says
+   * otherwise, so only off is written, as `local=off`.
+   */
+  readonly local?: boolean | undefined;
 }
 
 // Members that only a private or secret JWK has (RFC 7517, RFC 7518 §6).
@@ -136,6 +141,7 @@ export function shareLink(state: SharedState, typedSecrets: readonly string[] = 
     if (isPublicKey(state.key)) params.set('key', state.key);
     else leftOut.push("The verify panel's key is left out: it is not a public key, and only a public key goes into a link.");
   }
+  if (state.local === false) params.set('local', 'off');
   if (typedSecrets.length > 0) {
     leftOut.push(`Left out as well, because a secret never goes into a link: ${typedSecrets.join('; ')}.`);
   }
@@ -148,6 +154,8 @@ export function decodeFragment(fragment: string): SharedState | undefined {
   const input = params.get('input');
   const zone = params.get('zone') ?? undefined;
   const key = params.get('key');
-  if (input === null && zone === undefined && key === null) return undefined;
-  return { input: input ?? '', zone, key: key !== null && isPublicKey(key) ? key : undefined };
+  // Anything but `off` leaves the default, local mode: a link can only ask for the service by saying so.
+  const local = params.get('local') === 'off' ? false : undefined;
+  if (input === null && zone === undefined && key === null && local === undefined) return undefined;
+  return { input: input ?? '', zone, key: key !== null && isPublicKey(key) ? key : undefined, local };
 }

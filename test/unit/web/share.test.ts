@@ -108,6 +108,18 @@ describe('share links', () => {
     expect(decodeFragment(fragment)).toEqual({ input: 'x', zone: undefined, key: undefined });
   });
 
+  it('write local mode only when it is off, and read anything but off as the default, on', () => {
+    expect(shareLink({ input: 'x', local: true }).fragment).toBe('#input=x');
+    expect(shareLink({ input: 'x' }).fragment).toBe('#input=x');
+    const off = shareLink({ input: 'x', zone: 'UTC', local: false });
+    expect(off.fragment).toBe('#input=x&zone=UTC&local=off');
+    expect(decodeFragment(off.fragment)).toEqual({ input: 'x', zone: 'UTC', key: undefined, local: false });
+    expect(decodeFragment('#local=off')).toEqual({ input: '', zone: undefined, key: undefined, local: false });
+    for (const fragment of ['#input=x', '#input=x&local=on', '#input=x&local=OFF', '#input=x&local=']) {
+      expect(decodeFragment(fragment)?.local, fragment).toBeUndefined();
+    }
+  });
+
   it('give nothing for an empty fragment, and an empty input for a link that left the input out', () => {
     expect(decodeFragment('')).toBeUndefined();
     expect(decodeFragment('#other=1')).toBeUndefined();
