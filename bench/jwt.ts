@@ -7,7 +7,8 @@
 // most 10% of a plain decode, the whole dictionary under 1 ms.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { timeBatched, timeEach } from './timing.js';
+import { BASELINE_ROOT, loadBaseline } from './baseline.js';
+import { pairedRatio, timeBatched, timeEach } from './timing.js';
 import { createHash, createHmac } from 'node:crypto';
 import { HmacKnownSecrets } from '../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
@@ -70,31 +71,31 @@ function explainedShare(token: string): { decode: number; explain: number; share
 const entra = tokenOf(VENDOR_TOKENS[0]!);
 
 /**
- * BENCH_BASELINE_SRC: the checkout of an earlier commit, whose DecodeJwt is timed against this one in
- * the same process, in 30 alternating batches of 30,000 calls; the median of the paired ratios.
+ * Decode, and decode with check_secrets, against the baseline's DecodeJwt (bench/baseline.ts) in the same process:
+ * 30 alternating rounds of 30,000 calls (300 with check_secrets, which tries every known secret), the median of
+ * the paired ratios.
  */
-async function againstBaseline(token: string): Promise<number | undefined> {
-  const root = process.env.BENCH_BASELINE_SRC;
-  if (root === undefined) return undefined;
-  const load = async <T>(path: string): Promise<T> => (await import(`${root}/${path}`)) as T;
-  // Where DecodeJwt lives: in the JWT context since 5307055, among all the use cases before it.
-  const decodeAt = existsSync(`${root}/src/core/jwt/use-cases/decode-jwt.ts`) ? 'src/core/jwt/use-cases' : 'src/core/use-cases';
-  const { DecodeJwt: BaselineDecodeJwt } = await load<{ DecodeJwt: typeof DecodeJwt }>(`${decodeAt}/decode-jwt.ts`);
-  const { HmacKnownSecrets: BaselineSecrets } = await load<{ HmacKnownSecrets: typeof HmacKnownSecrets }>(
+async function againstBaseline(token: string, checkSecrets: boolean): Promise<number | undefined> {
+  if (BASELINE_ROOT === undefined) return undefined;
+  const { DecodeJwt: BaselineDecodeJwt } = await loadBaseline<{ DecodeJwt: typeof DecodeJwt }>(
+    'src/core/jwt/use-cases/decode-jwt.ts',
+    'src/core/use-cases/decode-jwt.ts',
+  );
+  const { HmacKnownSecrets: BaselineSecrets } = await loadBaseline<{ HmacKnownSecrets: typeof HmacKnownSecrets }>(
     'src/adapters/driven/known-secrets/hmac-known-secrets.ts',
   );
   const baseline = new BaselineDecodeJwt(new SystemClock(), new BaselineSecrets());
-  const ratios: number[] = [];
-  for (let round = 0; round < 30; round++) {
-    const before = timeBatched(() => baseline.execute({ token }), 1, 30_000);
-    ratios.push(timeBatched(() => decoder.execute({ token }), 1, 30_000) / before);
-  }
-  ratios.sort((a, b) => a - b);
-  return ratios[Math.floor(ratios.length / 2)];
+  const input = checkSecrets ? { token, check_secrets: true } : { token };
+  const calls = checkSecrets ? 300 : 30_000;
+  return pairedRatio(
+    () => timeBatched(() => baseline.execute(input), 1, calls),
+    () => timeBatched(() => decoder.execute(input), 1, calls),
+  );
 }
 const baselineRatios = [
-  ['jwt.io token', await againstBaseline(JWT_IO)],
-  ['Entra ID access token', await againstBaseline(entra)],
+  ['jwt.io token', await againstBaseline(JWT_IO, false)],
+  ['Entra ID access token', await againstBaseline(entra, false)],
+  ['jwt.io token with check_secrets', await againstBaseline(JWT_IO, true)],
 ] as const;
 const shares = [
   ['jwt.io token (2 header members, 3 claims)', explainedShare(JWT_IO)],
@@ -143,7 +144,7 @@ for (const [label, share] of shares) {
   process.stderr.write(`explained, ${label}: ${ms(share.explain)} of a ${ms(share.decode)} decode, ${percent(share.share)} more\n`);
 }
 for (const [label, ratio] of baselineRatios) {
-  if (ratio !== undefined) process.stderr.write(`decode, ${label}, against ${process.env.BENCH_BASELINE_SRC}: ${ratio.toFixed(3)}×\n`);
+  if (ratio !== undefined) process.stderr.write(`decode, ${label}, against ${BASELINE_ROOT}: ${ratio.toFixed(3)}×\n`);
 }
 process.stderr.write(`/jwt/claims, whole dictionary (${dictionaryBytes} bytes): median ${ms(claims.median)} p99 ${ms(claims.p99)}\n`);
 

@@ -17,6 +17,8 @@ import { buildHttpService, createContainer } from '../src/composition-root.js';
 import { loadConfig } from '../src/config/config.js';
 import { DecodeJwt } from '../src/core/jwt/use-cases/decode-jwt.js';
 import { SignJwt } from '../src/core/jwt/use-cases/sign-jwt.js';
+import { BASELINE_ROOT, loadBaseline } from './baseline.js';
+import { pairedRatio, timeAwaitedBatch } from './timing.js';
 
 const clock = new SystemClock();
 const signer = new SignJwt(clock, new WebCryptoTokenSigner(), new NodeKeyCodec(), new DecodeJwt(clock, new HmacKnownSecrets()));
@@ -52,6 +54,37 @@ const inProcess = [];
 for (const [name, source, target] of cases) {
   inProcess.push({ name, target, ...(await timeCalls(() => signer.execute({ payload, ...source }), 2_000)) });
 }
+
+/**
+ * HS256 signing against the baseline's SignJwt (bench/baseline.ts) in the same process: 30 alternating rounds of
+ * 2,000 awaited calls, the median of the paired ratios. Before the key codec port (0f285b1) SignJwt took no codec.
+ */
+async function hs256AgainstBaseline(): Promise<number | undefined> {
+  if (BASELINE_ROOT === undefined) return undefined;
+  type Constructor = new (...args: unknown[]) => { execute(input: object): Promise<unknown> };
+  const at = (dir: string) => [`src/core/jwt/use-cases/${dir}.ts`, `src/core/use-cases/${dir}.ts`];
+  const { SignJwt: BaselineSignJwt } = await loadBaseline<{ SignJwt: Constructor }>(...at('sign-jwt'));
+  const { DecodeJwt: BaselineDecodeJwt } = await loadBaseline<{ DecodeJwt: Constructor }>(...at('decode-jwt'));
+  const { HmacKnownSecrets: BaselineSecrets } = await loadBaseline<{ HmacKnownSecrets: new () => unknown }>(
+    'src/adapters/driven/known-secrets/hmac-known-secrets.ts',
+  );
+  const { WebCryptoTokenSigner: BaselineSigner } = await loadBaseline<{ WebCryptoTokenSigner: new () => unknown }>(
+    'src/adapters/driven/web-crypto-token-signer.ts',
+  );
+  const decoder = new BaselineDecodeJwt(clock, new BaselineSecrets());
+  const codec = await loadBaseline<{ NodeKeyCodec: new () => unknown }>('src/adapters/driven/node-key-codec.ts').catch(() => undefined);
+  const baseline =
+    codec === undefined
+      ? new BaselineSignJwt(clock, new BaselineSigner(), decoder)
+      : new BaselineSignJwt(clock, new BaselineSigner(), new codec.NodeKeyCodec(), decoder);
+  const input = { payload, secret: 'a-string-secret-at-least-256-bits-long' };
+  return pairedRatio(
+    () => timeAwaitedBatch(() => baseline.execute(input), 2_000),
+    () => timeAwaitedBatch(() => signer.execute(input), 2_000),
+  );
+}
+const hs256Ratio = await hs256AgainstBaseline();
+if (hs256Ratio !== undefined) process.stderr.write(`sign HS256, against ${BASELINE_ROOT}: ${hs256Ratio.toFixed(3)}×\n`);
 
 // Over HTTP: one server, decode timed one request at a time, quiet and then beside RS256 generation.
 const container = createContainer(loadConfig({ RATE_LIMIT_POINTS: '30', TRUST_PROXY: '1', LOG_LEVEL: 'silent' }));

@@ -26,3 +26,31 @@ export function timeBatched(run: () => unknown, batches: number, perBatch: numbe
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)] ?? 0;
 }
+
+/** `timeBatched` for a call that is awaited: one batch of `perBatch` calls, one after another, per call in milliseconds. */
+export async function timeAwaitedBatch(run: () => Promise<unknown>, perBatch: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < perBatch; i++) await run();
+  return (performance.now() - started) / perBatch;
+}
+
+/**
+ * This build against an earlier one in the same process: `rounds` rounds, each timing a batch of the baseline and
+ * then one of this build, after one warm-up round; the median of the rounds' ratios (this build's time ÷ the
+ * baseline's), so that a change of load between rounds moves both sides of a ratio alike.
+ */
+export async function pairedRatio(
+  baseline: () => number | Promise<number>,
+  current: () => number | Promise<number>,
+  rounds = 30,
+): Promise<number> {
+  await baseline();
+  await current();
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const before = await baseline();
+    ratios.push((await current()) / before);
+  }
+  ratios.sort((a, b) => a - b);
+  return ratios[Math.floor(ratios.length / 2)] ?? Number.NaN;
+}
