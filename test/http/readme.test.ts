@@ -3,13 +3,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { buildHttpService, createContainer, TOKENS } from '../../src/composition-root.js';
+import { examplesOf } from '../support/doc-examples.js';
 import { FixedClock } from '../support/fakes.js';
 
-/** Every `$ curl -s '<url>'` example of a document's text (a POST with `--json '<body>'`), with the answer on the line after it. */
-const examplesOf = (text: string) =>
-  [...text.matchAll(/^\$ curl -s '(http:\/\/localhost:3000[^']+)'(?: --json '([^']+)')?\n(.+)$/gm)].map(
-    ([, url = '', body, answer = '']) => [new URL(url), answer, body] as const,
-  );
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const examples = examplesOf(readme);
 const apiExamples = examplesOf(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8'));
