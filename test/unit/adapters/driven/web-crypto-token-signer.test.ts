@@ -1,12 +1,15 @@
-// The token signer over the published JWS signatures: the deterministic ones compared byte for byte, the
-// randomized ones (ECDSA, RSA-PSS) verified with jose, and generated keys of each kind.
+// The token signers over the published JWS signatures: the deterministic ones compared byte for byte, the
+// randomized ones (ECDSA, RSA-PSS) verified with jose, and generated keys of each kind. Both hosts' signers: the
+// server's, over node:crypto's KeyObjects, and the portable one, over the JWKs a codec exports (here node's codec,
+// so that the keys it holds are KeyObjects the test can read).
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { compactVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { Slots, WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
-import { keyObjectOf, privateKeyHandle } from '../../../../src/adapters/driven/node-key-codec.js';
+import { keyObjectOf, NodeKeyCodec, privateKeyHandle } from '../../../../src/adapters/driven/node-key-codec.js';
+import { PortableTokenSigner } from '../../../../src/adapters/driven/portable/portable-token-signer.js';
 import { SIGNING_ALGORITHMS } from '../../../../src/core/shared/algorithms.js';
-import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey } from '../../../../src/core/jwt/ports/token-signer.js';
+import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey, TokenSigner } from '../../../../src/core/jwt/ports/token-signer.js';
 import { RFC7515_A3_TOKEN, RFC7519_3_1_TOKEN } from '../../../support/fixtures.js';
 import {
   RFC7515_A1_KEY,
@@ -24,18 +27,20 @@ import {
   RFC8037_A4_JWS,
 } from '../../../vectors/jose-keys.js';
 
-const signer = new WebCryptoTokenSigner();
 const secretOf = (jwk: { k: string }): SigningKey => ({ kind: 'secret', bytes: Buffer.from(jwk.k, 'base64url') });
 const privateOf = (jwk: object): SigningKey => ({
   kind: 'private',
   key: privateKeyHandle(createPrivateKey({ key: jwk, format: 'jwk' })),
 });
-const resign = async (token: string, alg: SigningAlgorithm, key: SigningKey) => {
+const resign = async (signer: TokenSigner, token: string, alg: SigningAlgorithm, key: SigningKey) => {
   const signingInput = token.slice(0, token.lastIndexOf('.'));
   return `${signingInput}.${Buffer.from(await signer.sign(alg, key, signingInput)).toString('base64url')}`;
 };
 
-describe('WebCryptoTokenSigner.sign', () => {
+describe.each([
+  ['WebCryptoTokenSigner', new WebCryptoTokenSigner()],
+  ['PortableTokenSigner', new PortableTokenSigner(new NodeKeyCodec())],
+] as const)('%s', (_name, signer) => {
   it.each([
     ['RFC 7515 A.1 (HS256)', RFC7519_3_1_TOKEN, 'HS256', secretOf(RFC7515_A1_KEY)],
     ['RFC 7515 A.2 (RS256)', RFC7515_A2_TOKEN, 'RS256', privateOf(RFC7515_A2_KEY)],
@@ -43,7 +48,7 @@ describe('WebCryptoTokenSigner.sign', () => {
     ['RFC 7520 §4.4 (HS256)', RFC7520_4_4, 'HS256', secretOf(RFC7520_3_5)],
     ['RFC 8037 A.4 (EdDSA)', RFC8037_A4_JWS, 'EdDSA', privateOf(RFC8037_A1)],
   ] as const)('gives %s exactly', async (_name, token, alg, key) => {
-    expect(await resign(token, alg, key)).toBe(token);
+    expect(await resign(signer, token, alg, key)).toBe(token);
   });
 
   it.each([
@@ -51,16 +56,14 @@ describe('WebCryptoTokenSigner.sign', () => {
     ['RFC 7520 §4.2 (PS384)', RFC7520_4_2, 'PS384', RFC7520_3_4],
     ['RFC 7520 §4.3 (ES512)', RFC7520_4_3, 'ES512', RFC7520_3_2],
   ] as const)('makes %s signatures that verify, of R‖S length for ECDSA', async (_name, token, alg, jwk) => {
-    const signed = await resign(token, alg, privateOf(jwk));
+    const signed = await resign(signer, token, alg, privateOf(jwk));
     const publicJwk = createPublicKey(createPrivateKey({ key: jwk, format: 'jwk' })).export({ format: 'jwk' });
     await expect(compactVerify(signed, await importJWK(publicJwk, alg), { algorithms: [alg] })).resolves.toBeDefined();
     const length = Buffer.from(signed.split('.')[2] ?? '', 'base64url').length;
     if (alg === 'ES256') expect(length).toBe(64);
     if (alg === 'ES512') expect(length).toBe(132);
   });
-});
 
-describe('WebCryptoTokenSigner.generate', () => {
   it.each(SIGNING_ALGORITHMS.filter((alg) => !alg.startsWith('HS')) as AsymmetricAlgorithm[])(
     'makes a %s key that signs what jose verifies',
     async (alg) => {
