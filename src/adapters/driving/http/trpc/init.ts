@@ -25,6 +25,8 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     isDev: false,
+    // The local host (src/local/) runs this router in the browser, where tRPC otherwise refuses to start.
+    allowOutsideOfServer: true,
     // Nothing internal reaches a client: an unexpected error's message may quote its input.
     errorFormatter: ({ shape, error }) =>
       trpcErrorShape(
