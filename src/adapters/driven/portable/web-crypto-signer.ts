@@ -5,14 +5,23 @@ const ENCODER = new TextEncoder();
 const HASH = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' } as const;
 const CURVE = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' } as const;
 
+/**
+ * A Web Crypto algorithm and its parameters, as `importKey`, `generateKey` and `sign` take them: the members this table
+ * uses, spelt here since the server's TypeScript has no DOM library to name them.
+ */
+export interface WebCryptoAlgorithm {
+  readonly name: string;
+  readonly hash?: string;
+  readonly namedCurve?: string;
+  readonly saltLength?: number;
+  readonly modulusLength?: number;
+  readonly publicExponent?: Uint8Array<ArrayBuffer>;
+}
 /** The Web Crypto algorithm of a key for `alg`, to import or generate one with. */
-export type KeyAlgorithm = AlgorithmIdentifier | RsaHashedImportParams | EcKeyImportParams | HmacImportParams;
+export type KeyAlgorithm = WebCryptoAlgorithm;
 
 /** The Web Crypto algorithm that makes `alg`'s signatures, and its parameters for `sign` (RFC 7518 §3): the one table. */
-export function webCryptoOf(alg: SigningAlgorithm): {
-  readonly key: KeyAlgorithm;
-  readonly sign: AlgorithmIdentifier | RsaPssParams | EcdsaParams;
-} {
+export function webCryptoOf(alg: SigningAlgorithm): { readonly key: WebCryptoAlgorithm; readonly sign: WebCryptoAlgorithm } {
   // Every JWS algorithm but EdDSA and Ed25519 ends in its hash's size; theirs is never read.
   const bits = alg.slice(2) as keyof typeof HASH;
   switch (alg.slice(0, 2)) {
@@ -32,11 +41,9 @@ export function webCryptoOf(alg: SigningAlgorithm): {
 }
 
 /** What a key pair for `alg` is made as: RSA of 2048 bits with e = 65537, EC on the algorithm's curve, or Ed25519. */
-function generationOf(alg: AsymmetricAlgorithm): KeyAlgorithm | RsaHashedKeyGenParams {
+function generationOf(alg: AsymmetricAlgorithm): WebCryptoAlgorithm {
   const { key } = webCryptoOf(alg);
-  return alg.startsWith('RS') || alg.startsWith('PS')
-    ? { ...(key as RsaHashedImportParams), modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }
-    : key;
+  return alg.startsWith('RS') || alg.startsWith('PS') ? { ...key, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) } : key;
 }
 
 /**
@@ -65,7 +72,8 @@ export abstract class WebCryptoSigner implements TokenSigner {
 
   async generate(alg: AsymmetricAlgorithm): Promise<PrivateKey> {
     // Extractable, so that a host whose codec holds keys as JWKs can export it; only the private key is kept.
-    const { privateKey } = (await crypto.subtle.generateKey(generationOf(alg), true, ['sign', 'verify'])) as CryptoKeyPair;
+    // A signing algorithm's generateKey makes a key pair, never a single key.
+    const { privateKey } = (await crypto.subtle.generateKey(generationOf(alg), true, ['sign', 'verify'])) as { privateKey: CryptoKey };
     return this.held(privateKey);
   }
 }

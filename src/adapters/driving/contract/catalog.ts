@@ -94,16 +94,20 @@ const builtOnFirstRead = <T>(key: string, make: () => T): PropertyDescriptor => 
  * the use case takes, and what the use case returns, the output schema reads.
  * Otherwise `useCase` is `never`, and the entry fails to compile.
  */
-const define = <I extends z.ZodType, O extends z.ZodType, K extends keyof UseCases>(
+type MutationOf<M extends true | undefined> = M extends true ? { readonly mutation: true } : unknown;
+
+const define = <I extends z.ZodType, O extends z.ZodType, K extends keyof UseCases, M extends true | undefined = undefined>(
   entry: Entry<I, O> & {
     readonly useCase: TakesCall<K> &
       ([z.output<I>] extends [Parameters<Execute<K>>[0]] ? ([Awaited<ReturnType<Execute<K>>>] extends [z.input<O>] ? K : never) : never);
+    readonly mutation?: M;
   },
-): Operation<I, O> => {
+  // A mutation's entry keeps `mutation: true` in its type, so that the router types it as the mutation it is.
+): Operation<I, O> & MutationOf<M> => {
   const { input, output, ...rest } = entry;
   const lazy = { input: builtOnFirstRead('input', input), output: builtOnFirstRead('output', output) };
-  // Both properties are defined just above, as getters that become values.
-  return Object.defineProperties(rest, lazy) as typeof rest & Pick<Operation<I, O>, 'input' | 'output'>;
+  // Both properties are defined just above, as getters that become values; `mutation` is the entry's own.
+  return Object.defineProperties(rest, lazy) as typeof rest & Pick<Operation<I, O>, 'input' | 'output'> & MutationOf<M>;
 };
 
 /** Runs an operation's use case on its parsed input; `call` says where the input travelled, for the use cases that ask. */
