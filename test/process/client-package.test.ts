@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
-import { listen, testService, type Running } from '../support/service.js';
+import { listen, testService, TEST_NOW_MS, type Running } from '../support/service.js';
 import { PUBLIC_KEY_ALGORITHMS } from '../../src/core/shared/algorithms.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,7 +30,13 @@ function must(result: SpawnSyncReturns<string>, what: string): string {
 }
 
 const GOOD = `import { createClient, PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS, type AppRouter } from 'timestamp-jwt-client';
+import { createLocalClient, localAppLink } from 'timestamp-jwt-client/local';
+import { createTRPCClient } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
+
+// The local client is the remote one's type, and its link builds the same client.
+export const local: ReturnType<typeof createClient> = createLocalClient({ now: () => 0 });
+export const linked: ReturnType<typeof createClient> = createTRPCClient<AppRouter>({ links: [localAppLink()] });
 
 const api = createClient('http://localhost:3000');
 export async function calls(): Promise<string> {
@@ -119,9 +125,19 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('the client package, installed from its tarball', () => {
   it('ships the built client with its declarations, built by npm pack itself', () => {
     const files = must(run('tar', ['tzf', join(scratch, tarball)], scratch), 'listing the tarball').split('\n');
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/app-router.d.ts', 'dist/algorithms.js', 'package.json']) {
+    for (const file of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/app-router.d.ts',
+      'dist/algorithms.js',
+      'dist/local.js',
+      'dist/local.d.ts',
+      'package.json',
+    ]) {
       expect(files).toContain(`package/${file}`);
     }
+    // The local entry's Temporal polyfill, in a chunk of its own beside it.
+    expect(files.some((file) => /^package\/dist\/local\/.+\.js$/.test(file))).toBe(true);
   });
 
   it('brings @trpc/client and nothing of the server', () => {
@@ -164,6 +180,21 @@ describe('the client package, installed from its tarball', () => {
       running = await listen(testService({ RATE_LIMIT_POINTS: '100' }).app);
     });
     afterAll(() => running.close());
+
+    it('answers in Node from the local entry as the live server does', async () => {
+      writeFileSync(
+        join(scratch, 'local-run.mjs'),
+        `import { createClient } from 'timestamp-jwt-client';
+import { createLocalClient } from 'timestamp-jwt-client/local';
+const input = { token: process.argv[3], check_secrets: true };
+const [remote, local] = await Promise.all([createClient(process.argv[2]).jwt.decode.query(input), createLocalClient({ now: () => Number(process.argv[4]) }).jwt.decode.query(input)]);
+process.stdout.write(JSON.stringify({ same: JSON.stringify(local) === JSON.stringify(remote), finding: local.findings[0].code }));`,
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, ['local-run.mjs', running.url, JWT_IO_TOKEN, String(TEST_NOW_MS)], {
+        cwd: scratch,
+      });
+      expect(JSON.parse(stdout)).toEqual({ same: true, finding: 'known_secret' });
+    });
 
     it('calls a live server from Node', async () => {
       writeFileSync(
