@@ -1,12 +1,14 @@
 // The core's structure (docs/architecture.md): bounded contexts over a shared base, each importing only the contexts
 // below it, and no import circle between files, type imports included; and free of its host, with no Node module and
-// no Buffer (ADR 0008, ADR 0009), so that it runs wherever JavaScript does.
+// no Buffer (ADR 0008, ADR 0009), so that it runs wherever JavaScript does; as must the browser's host (src/local) and
+// the portable adapters it builds on (contract §11, ADR 0010).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../../src/core/', import.meta.url).pathname;
+const src = new URL('../../../src/', import.meta.url).pathname;
 
 /** What each context may import: those below it, and itself. */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
@@ -74,17 +76,29 @@ describe('the core', () => {
   });
 
   it('names no Node module and no Buffer, in code (comments aside), type positions included', () => {
-    const found: string[] = [];
-    for (const file of files) {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-      const visit = (node: ts.Node): void => {
-        // A module name anywhere (import, export, import(), require, process.getBuiltinModule), and Buffer as any name.
-        if (ts.isStringLiteralLike(node) && /^node:/.test(node.text)) found.push(`${relative(root, file)}: '${node.text}'`);
-        if (ts.isIdentifier(node) && node.text === 'Buffer') found.push(`${relative(root, file)}: Buffer`);
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-    }
-    expect(found).toEqual([]);
+    expect(hostNames(files)).toEqual([]);
+  });
+});
+
+/** Where files name a Node module (import, export, import(), require, process.getBuiltinModule) or Buffer, in code. */
+function hostNames(paths: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of paths) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteralLike(node) && /^node:/.test(node.text)) found.push(`${relative(src, file)}: '${node.text}'`);
+      if (ts.isIdentifier(node) && node.text === 'Buffer') found.push(`${relative(src, file)}: Buffer`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe('the hosts beyond the server', () => {
+  it.each(['adapters/driven/portable', 'local'])('src/%s names no Node module and no Buffer either, for it runs in Chromium', (dir) => {
+    const paths = filesUnder(join(src, dir));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(hostNames(paths)).toEqual([]);
   });
 });

@@ -1,0 +1,280 @@
+// The DER forms of keys, read as OpenSSL 3.5 reads them for node:crypto: SubjectPublicKeyInfo (RFC 5280 §4.1.2.7),
+// PKCS #1 (RFC 8017 §A.1), PKCS #8 (RFC 5958) and SEC 1 (RFC 5915), and PEM text holding a private key (RFC 7468).
+// Each reader throws when OpenSSL refuses the input, and accepts what it accepts, leniencies included (BER lengths,
+// bytes after the outer value, an RSA key's numbers unchecked, a SEC 1 key's own public point taken as it is).
+import type { PrivateDer, PublicDer } from '../../../core/keys/ports/key-codec.js';
+import { OKP_CURVES, curveOfOid, publicPoint, readPoint, type EcCurve } from './key-curves.js';
+import {
+  algorithmOf,
+  berChildren,
+  bigIntOf,
+  berRoot,
+  bitString,
+  contentOf,
+  expectTag,
+  oidOf,
+  primitive,
+  sequence,
+  strictInteger,
+  unsignedInteger,
+  type Tlv,
+} from './key-der.js';
+import { EC_PUBLIC_KEY, RSASSA_PSS, RSA_ENCRYPTION, type KeyData } from './key-model.js';
+import { bitLength, checkPssKeyParameters, readPssParameters } from './key-rsa.js';
+
+const DSA = '1.2.840.10040.4.1';
+const DH = ['1.2.840.113549.1.3.1', '1.2.840.10046.2.1'];
+
+/** A post-quantum key type OpenSSL 3.5 reads: its name, its public key's bytes, and its private key's forms. */
+interface PostQuantum {
+  readonly type: string;
+  readonly publicBytes: number;
+  /** ML-DSA and ML-KEM (FIPS 204, 203): a seed, an expanded key, or both. SLH-DSA (FIPS 205): its 4n bytes. */
+  readonly seed: number;
+  readonly expanded: number;
+}
+
+const mlRow = (type: string, publicBytes: number, seed: number, expanded: number): PostQuantum => ({ type, publicBytes, seed, expanded });
+const SLH_DSA: readonly (readonly [string, PostQuantum])[] = ['sha2', 'shake'].flatMap((family, f) =>
+  [16, 24, 32].flatMap((n, b) =>
+    ['s', 'f'].map((speed, s): [string, PostQuantum] => [
+      `2.16.840.1.101.3.4.3.${20 + f * 6 + b * 2 + s}`,
+      { type: `slh-dsa-${family}-${n * 8}${speed}`, publicBytes: 2 * n, seed: 4 * n, expanded: 4 * n },
+    ]),
+  ),
+);
+const POST_QUANTUM: ReadonlyMap<string, PostQuantum> = new Map([
+  ['2.16.840.1.101.3.4.3.17', mlRow('ml-dsa-44', 1312, 32, 2560)],
+  ['2.16.840.1.101.3.4.3.18', mlRow('ml-dsa-65', 1952, 32, 4032)],
+  ['2.16.840.1.101.3.4.3.19', mlRow('ml-dsa-87', 2592, 32, 4896)],
+  ['2.16.840.1.101.3.4.4.1', mlRow('ml-kem-512', 800, 64, 1632)],
+  ['2.16.840.1.101.3.4.4.2', mlRow('ml-kem-768', 1184, 64, 2400)],
+  ['2.16.840.1.101.3.4.4.3', mlRow('ml-kem-1024', 1568, 64, 3168)],
+  ...SLH_DSA,
+]);
+
+const refuse = (reason: string): never => {
+  throw new Error(reason);
+};
+
+/** RSAPublicKey (RFC 8017 §A.1.1): two INTEGERs, read as OpenSSL reads them, unsigned and unchecked. */
+function rsaPublic(tlv: Tlv): { n: bigint; e: bigint } {
+  const [n, e] = sequence(tlv, 2) as [Tlv, Tlv];
+  return { n: unsignedInteger(n), e: unsignedInteger(e) };
+}
+
+/** An RSA key's algorithm: rsaEncryption (any parameters), or RSASSA-PSS with none or a parameters SEQUENCE. */
+function rsaAlgorithm(algorithm: Tlv, oid: string, parameters: Tlv | undefined) {
+  if (oid === RSA_ENCRYPTION) return { type: 'rsa' as const, pssAlgorithm: undefined, restrictions: undefined };
+  if (parameters !== undefined) checkPssKeyParameters(parameters);
+  return {
+    type: 'rsa-pss' as const,
+    pssAlgorithm: algorithm.bytes.slice(algorithm.start, algorithm.next),
+    restrictions: parameters === undefined ? undefined : (readPssParameters(parameters) ?? ('unreadable' as const)),
+  };
+}
+
+/** The named curve of id-ecPublicKey's parameters; explicit curves and implicitlyCA are not read. */
+function namedCurve(parameters: Tlv | undefined): EcCurve {
+  if (parameters === undefined) return refuse('no curve');
+  return curveOfOid(oidOf(parameters)) ?? refuse('unknown curve');
+}
+
+/** The INTEGERs of DSA or DH domain parameters, the first of which is the prime. */
+function primeOf(parameters: Tlv | undefined): bigint | undefined {
+  if (parameters === undefined || parameters.tag === 0x05) return undefined;
+  const [p] = berChildren(expectTag(parameters, 0x30)).map(unsignedInteger);
+  return p ?? refuse('no prime');
+}
+
+function readSpki(der: Uint8Array): KeyData {
+  const root = berRoot(der);
+  const [algorithm, key] = sequence(root, 2) as [Tlv, Tlv];
+  const { oid, parameters } = algorithmOf(algorithm);
+  const bits = bitString(key);
+  const spki = der.slice(root.start, root.next);
+  if (oid === RSA_ENCRYPTION || oid === RSASSA_PSS) {
+    return { kind: 'rsa', ...rsaPublic(berRoot(bits)), ...rsaAlgorithm(algorithm, oid, parameters), private: undefined };
+  }
+  if (oid === EC_PUBLIC_KEY) {
+    const curve = namedCurve(parameters);
+    return { kind: 'ec', curve, point: readPoint(curve, bits), d: undefined };
+  }
+  const okp = OKP_CURVES.find((curve) => curve.oid === oid);
+  if (okp !== undefined) {
+    if (parameters !== undefined || bits.length !== okp.size) refuse('bad key');
+    return { kind: 'okp', curve: okp, x: bits, d: undefined };
+  }
+  if (oid === DSA || DH.includes(oid)) {
+    const p = primeOf(parameters);
+    berRoot(bits, 0x02);
+    return { kind: 'named', type: oid === DSA ? 'dsa' : 'dh', bits: oid === DSA ? bitLength(p ?? 0n) : undefined, spki, isPrivate: false };
+  }
+  const postQuantum = POST_QUANTUM.get(oid);
+  if (postQuantum !== undefined && parameters === undefined && bits.length === postQuantum.publicBytes && reduced(postQuantum, bits)) {
+    return { kind: 'named', type: postQuantum.type, bits: undefined, spki, isPrivate: false };
+  }
+  return refuse('unsupported key type');
+}
+
+/**
+ * RSAPrivateKey (RFC 8017 §A.1.2), two-prime: its public and private numbers, checked as OpenSSL checks them on import,
+ * which is hardly at all: d no longer than n. Version 1 announces other primes, which are not read.
+ */
+function rsaPrivate(tlv: Tlv) {
+  const [version, n, e, d, p, q, dp, dq, qi] = sequence(tlv, 9) as [Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, Tlv];
+  const versionValue = strictInteger(version);
+  if (versionValue === 1n || versionValue < -(2n ** 31n) || versionValue >= 2n ** 31n) refuse('multi-prime RSA keys are not read');
+  const [nValue, eValue, ...parts] = [n, e, d, p, q, dp, dq, qi].map(unsignedInteger) as [bigint, bigint, ...bigint[]];
+  const [dValue, pValue, qValue, dpValue, dqValue, qiValue] = parts as [bigint, bigint, bigint, bigint, bigint, bigint];
+  if (bitLength(dValue) > bitLength(nValue)) refuse('d is longer than n');
+  return { n: nValue, e: eValue, private: { d: dValue, p: pValue, q: qValue, dp: dpValue, dq: dqValue, qi: qiValue } };
+}
+
+/** ECPrivateKey (RFC 5915 §3): its own curve parameters take precedence, its own public point is taken unchecked against d. */
+function ecPrivate(tlv: Tlv, outerCurve: EcCurve | undefined): KeyData {
+  const [version, privateKey, ...rest] = sequence(tlv, 2, 4) as [Tlv, Tlv, ...Tlv[]];
+  const versionValue = strictInteger(version);
+  if (versionValue < -(2n ** 31n) || versionValue >= 2n ** 31n) refuse('bad version');
+  const d = bigIntOf(primitive(privateKey, 0x04));
+  let curve = outerCurve;
+  let publicOctets: Uint8Array | undefined;
+  let last = -1;
+  for (const field of rest) {
+    const index = field.tag - 0xa0;
+    if (index <= last || index > 1) refuse('bad field');
+    last = index;
+    const [inner, extra] = berChildren(field) as [Tlv, Tlv | undefined];
+    if (extra !== undefined) refuse('bad field');
+    if (index === 0) curve = namedCurve(inner);
+    else publicOctets = bitString(inner);
+  }
+  if (curve === undefined) return refuse('no curve');
+  const point =
+    publicOctets !== undefined
+      ? readPoint(curve, publicOctets)
+      : curve.curve === undefined
+        ? { xy: null, encoded: new Uint8Array() }
+        : publicPoint(curve, d);
+  return { kind: 'ec', curve, point, d };
+}
+
+/** FIPS 203 §7.2's modulus check of an ML-KEM encapsulation key: each 12-bit coefficient below q = 3329. */
+function reduced({ type }: PostQuantum, key: Uint8Array): boolean {
+  if (!type.startsWith('ml-kem-')) return true;
+  for (let i = 0; i + 3 <= key.length - 32; i += 3) {
+    const [b0 = 0, b1 = 0, b2 = 0] = key.subarray(i, i + 3);
+    if ((b0 | ((b1 & 0x0f) << 8)) >= 3329 || ((b1 >> 4) | (b2 << 4)) >= 3329) return false;
+  }
+  return true;
+}
+
+/** A post-quantum private key's structure, by its lengths: a seed, an expanded key, both, or either bare. */
+function postQuantumPrivate({ seed, expanded }: PostQuantum, octets: Uint8Array): void {
+  if (octets.length === seed || octets.length === expanded) return;
+  const tlv = berRoot(octets, octets[0] ?? 0);
+  const size = (node: Tlv) => contentOf(node).length;
+  if (tlv.next !== octets.length) refuse('bad key');
+  if (tlv.tag === 0x80 && size(tlv) === seed) return;
+  if (tlv.tag === 0x04 && size(tlv) === expanded) return;
+  const [seedTlv, expandedTlv] = sequence(tlv, 2) as [Tlv, Tlv];
+  if (size(expectTag(seedTlv, 0x04)) !== seed || size(expectTag(expandedTlv, 0x04)) !== expanded) refuse('bad key');
+}
+
+/** PrivateKeyInfo or OneAsymmetricKey (RFC 5958 §2): version 0, or 1 with an optional public key, which is not read. */
+function readPkcs8(der: Uint8Array): KeyData {
+  const [version, algorithm, privateKey, ...optional] = sequence(berRoot(der), 3, 5) as [Tlv, Tlv, Tlv, ...Tlv[]];
+  const versionValue = strictInteger(version);
+  if (versionValue !== 0n && versionValue !== 1n) refuse('bad version');
+  let last = -1;
+  for (const field of optional) {
+    const index = field.tag & 0x1f;
+    if ((field.tag & 0xc0) !== 0x80 || index <= last || index > 1 || (index === 1 && versionValue !== 1n)) refuse('bad field');
+    last = index;
+  }
+  const { oid, parameters } = algorithmOf(algorithm);
+  const octets = primitive(privateKey, 0x04);
+  if (oid === RSA_ENCRYPTION || oid === RSASSA_PSS) {
+    return { kind: 'rsa', ...rsaPrivate(berRoot(octets)), ...rsaAlgorithm(algorithm, oid, parameters) };
+  }
+  if (oid === EC_PUBLIC_KEY) return ecPrivate(berRoot(octets), parameters === undefined ? undefined : namedCurve(parameters));
+  const okp = OKP_CURVES.find((curve) => curve.oid === oid);
+  if (okp !== undefined) {
+    const d = primitive(berRoot(octets, 0x04), 0x04);
+    if (parameters !== undefined || d.length !== okp.size) refuse('bad key');
+    return { kind: 'okp', curve: okp, x: okp.publicOf(d), d: d.slice() };
+  }
+  if (oid === DSA || DH.includes(oid)) {
+    // OpenSSL derives the public key, g^x mod p, in Montgomery form, which needs p odd.
+    const p = primeOf(parameters) ?? refuse('no parameters');
+    if (p % 2n === 0n) refuse('even modulus');
+    berRoot(octets, 0x02);
+    return {
+      kind: 'named',
+      type: oid === DSA ? 'dsa' : 'dh',
+      bits: oid === DSA ? bitLength(p) : undefined,
+      spki: undefined,
+      isPrivate: true,
+    };
+  }
+  const postQuantum = POST_QUANTUM.get(oid);
+  if (postQuantum !== undefined && parameters === undefined) {
+    postQuantumPrivate(postQuantum, octets);
+    return { kind: 'named', type: postQuantum.type, bits: undefined, spki: undefined, isPrivate: true };
+  }
+  return refuse('unsupported key type');
+}
+
+/** A public key in DER. */
+export function readPublicDer(der: Uint8Array, form: PublicDer): KeyData {
+  if (form === 'spki') return readSpki(der);
+  return {
+    kind: 'rsa',
+    type: 'rsa',
+    ...rsaPublic(berRoot(der)),
+    pssAlgorithm: undefined,
+    restrictions: undefined,
+    private: undefined,
+  };
+}
+
+/** A private key in DER: in its form, or else in PKCS #8, which OpenSSL's decoders try whatever form they are told. */
+export function readPrivateDer(der: Uint8Array, form: PrivateDer): KeyData {
+  if (form === 'pkcs8') return readPkcs8(der);
+  try {
+    return form === 'pkcs1'
+      ? { kind: 'rsa', type: 'rsa', ...rsaPrivate(berRoot(der)), pssAlgorithm: undefined, restrictions: undefined }
+      : ecPrivate(berRoot(der), undefined);
+  } catch (error) {
+    try {
+      return readPkcs8(der);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+const PEM_FORMS: ReadonlyMap<string, PrivateDer> = new Map([
+  ['PRIVATE KEY', 'pkcs8'],
+  ['RSA PRIVATE KEY', 'pkcs1'],
+  ['EC PRIVATE KEY', 'sec1'],
+]);
+
+/**
+ * The first PEM block of the text (RFC 7468), as OpenSSL's PEM reader takes it: its label names the form, its lines
+ * hold base64 with spaces and tabs allowed, and padding only at its end.
+ */
+export function readPrivatePem(pem: string): KeyData {
+  const lines = pem.split(/\r?\n/);
+  const at = lines.findIndex((line) => /^-----BEGIN (.*)-----\s*$/.test(line));
+  const label = /^-----BEGIN (.*)-----/.exec(lines[at] ?? '')?.[1];
+  const form = label === undefined ? undefined : PEM_FORMS.get(label);
+  if (form === undefined) return refuse('no private key block');
+  const end = lines.findIndex((line, i) => i > at && line.startsWith('-----END '));
+  if (end < 0 || !new RegExp(`^-----END ${label}-----\\s*$`).test(lines[end] ?? '')) refuse('no end line');
+  const body = lines.slice(at + 1, end);
+  if (body.some((line) => line.includes(':'))) refuse('PEM headers are not read');
+  const text = body.join('').replace(/[ \t]/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) refuse('not base64');
+  return readPrivateDer(Uint8Array.fromBase64(text), form);
+}
