@@ -5,6 +5,7 @@ import { UNMETERED, type CallContext } from '../adapters/driving/contract/dispat
 import { appRouter, type AppRouter } from '../adapters/driving/http/trpc/router.js';
 import { createLocalUseCases } from './host.js';
 import { temporalReady } from './temporal.js';
+import { ensureUint8ArrayBase64 } from './uint8array-base64.js';
 
 export interface LocalClientOptions {
   /** The clock, in Unix milliseconds: `Date.now` by default. A fixed one makes answers reproducible. */
@@ -20,13 +21,15 @@ const overTheWire = (input: unknown): unknown => (input === undefined ? undefine
  * it would on its way to the service, so that the same call gets the same answer here as there (an `undefined`
  * member dropped, a Date as its ISO text); an answer comes back through JSON too (localLink does that). A refusal is a
  * TRPCClientError with the service's code, message and data, written by the router's own error formatter. The first
- * call waits for `Temporal` where the host has none (temporal.ts).
+ * call waits for `Temporal` where the host has none (temporal.ts), and gives Uint8Array its base64 and hex methods
+ * where the host has none of its own (Node 22 to 24, uint8array-base64.ts).
  */
 export function localAppLink(options: LocalClientOptions = {}): TRPCLink<AppRouter> {
   const context: CallContext = { useCases: createLocalUseCases(options.now), budget: UNMETERED, carrier: 'private' };
   const link = localLink({
     router: appRouter,
     createContext: async () => {
+      ensureUint8ArrayBase64();
       await temporalReady();
       return context;
     },

@@ -27,9 +27,11 @@ const answers = await Promise.all([
   api.unixTimestamp.add.query({ from: '2024-03-30T12:00:00[Europe/Berlin]', duration: 'P1D' }),
   api.jwt.decode.query({ token: process.argv[3], check_secrets: true }),
   api.unixTimestamp.toUtc.query({ timestamp: '1e9' }).catch((error) => ({ message: error.message, data: error.data })),
+  api.jwt.verify.query({ token: process.argv[3], secret: 'your-256-bit-secret' }),
+  api.jwt.sign.mutate({ payload: { sub: '1' }, secret: 'a-string-secret-at-least-256-bits-long', expires_in: 'PT1H' }),
 ]);
-const native = Function.prototype.toString.call(Temporal.Instant).includes('[native code]');
-process.stdout.write(JSON.stringify({ native, answers }));`;
+const native = (method) => Function.prototype.toString.call(method).includes('[native code]');
+process.stdout.write(JSON.stringify({ native: [native(Temporal.Instant), native(Uint8Array.fromBase64)], answers }));`;
 
 describe('timestamp-jwt-client/local, as built', () => {
   it(`weighs at most ${LOCAL_CLIENT_BUDGET / 1024} KB gzip-compressed with what it loads, the Temporal polyfill aside`, async () => {
@@ -48,15 +50,22 @@ describe('timestamp-jwt-client/local, as built', () => {
     expect(declarations).toMatch(/export declare function localAppLink\(options\?: LocalClientOptions\): TRPCLink<AppRouter>;/);
   });
 
-  it('answers alike in Node with its own Temporal and, where Node has none, with the polyfill', async () => {
+  it('answers alike in Node with its own Temporal and base64, and as in Node 22, without them', async () => {
     const script = join(outdir, 'run.mjs');
     writeFileSync(script, RUN);
     const run = async (...flags: string[]) => {
       const { stdout } = await promisify(execFile)(process.execPath, [...flags, script, join(outdir, 'local.js'), JWT_IO_TOKEN]);
-      return JSON.parse(stdout) as { native: boolean; answers: unknown[] };
+      return JSON.parse(stdout) as { native: [boolean, boolean]; answers: unknown[] };
     };
-    const [own, polyfilled] = await Promise.all([run(), run('--no-harmony-temporal')]);
-    expect([own.native, polyfilled.native]).toEqual([true, false]);
+    // Node 22 has neither Temporal nor Uint8Array's base64 and hex methods: this Node, without them.
+    const withoutBase64 = `data:text/javascript,${encodeURIComponent(
+      'delete Uint8Array.fromBase64; delete Uint8Array.fromHex; delete Uint8Array.prototype.toBase64; delete Uint8Array.prototype.toHex;',
+    )}`;
+    const [own, polyfilled] = await Promise.all([run(), run('--no-harmony-temporal', '--import', withoutBase64)]);
+    expect([own.native, polyfilled.native]).toEqual([
+      [true, true],
+      [false, false],
+    ]);
     expect(JSON.stringify(polyfilled.answers)).toBe(JSON.stringify(own.answers));
     expect(own.answers[3]).toEqual({
       message: 'timestamp must be a decimal integer (an optional sign and digits)',
