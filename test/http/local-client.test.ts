@@ -7,6 +7,7 @@ import { createClient } from 'timestamp-jwt-client';
 import { createLocalClient } from '../../src/local/client.js';
 import { JWT_IO_TOKEN } from '../support/fixtures.js';
 import { listen, testService, TEST_NOW_MS, type Running } from '../support/service.js';
+import { RFC7515_A2_KEY, RFC7515_A2_TOKEN, RFC7517_A1, RFC8037_A1 } from '../vectors/jose-keys.js';
 
 let running: Running;
 beforeAll(async () => {
@@ -28,12 +29,22 @@ async function answer(call: (client: Client) => Promise<unknown>, client: Client
 }
 
 const SECRET = 'a-string-secret-at-least-256-bits-long';
+const RFC7515_A2_PUBLIC = { kty: RFC7515_A2_KEY.kty, n: RFC7515_A2_KEY.n, e: RFC7515_A2_KEY.e };
 const calls: readonly [string, (client: Client) => Promise<unknown>][] = [
   ['unixTimestamp.now', (client) => client.unixTimestamp.now.query({ tz: 'Europe/Berlin' })],
   ['unixTimestamp.identify', (client) => client.unixTimestamp.identify.query({ value: '2024-10-27 02:30 Europe/Berlin' })],
   ['jwt.decode with check_secrets', (client) => client.jwt.decode.query({ token: JWT_IO_TOKEN, check_secrets: true })],
   ['jwt.verify with a secret', (client) => client.jwt.verify.query({ token: JWT_IO_TOKEN, secret: 'your-256-bit-secret' })],
   ['jwt.sign with a secret', (client) => client.jwt.sign.mutate({ payload: { sub: '1' }, secret: SECRET, expires_in: 'PT1H' })],
+  ['jwt.inspectKey of a JWK Set (RFC 7517 A.1)', (client) => client.jwt.inspectKey.query({ key: JSON.stringify(RFC7517_A1) })],
+  [
+    'jwt.verify with an RSA key (RFC 7515 A.2)',
+    (client) => client.jwt.verify.query({ token: RFC7515_A2_TOKEN, key: JSON.stringify(RFC7515_A2_PUBLIC) }),
+  ],
+  [
+    'jwt.sign with an Ed25519 key (RFC 8037 A.1)',
+    (client) => client.jwt.sign.mutate({ payload: { sub: '1' }, key: JSON.stringify(RFC8037_A1) }),
+  ],
   ['a refused input', (client) => client.unixTimestamp.toUtc.query({ timestamp: '1e9' })],
   ['a refused key', (client) => client.jwt.inspectKey.query({ key: '{"kty":"EC","crv":"P-256","x":"AA","y":"AA"}' })],
 ];
@@ -46,6 +57,12 @@ describe('createLocalClient', () => {
   it.each(calls)('answers %s as the service does', async (_name, call) => {
     const remote = await answer(call, createClient(running.url, { method: 'POST' }));
     expect(await answer(call, local)).toBe(remote);
+  });
+
+  it('signs with a key pair it makes, whose public JWK verifies the token', async () => {
+    const signed = await local.jwt.sign.mutate({ payload: { sub: '1' }, generate: true, alg: 'ES256' });
+    const verified = await local.jwt.verify.query({ token: signed.token, key: JSON.stringify(signed.key?.public_jwk) });
+    expect(verified).toMatchObject({ valid: true, algorithm: 'ES256', key_id: signed.key?.thumbprint });
   });
 
   it('refuses with the service’s tRPC error code, HTTP status and message', async () => {

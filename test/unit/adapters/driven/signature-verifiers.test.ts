@@ -1,12 +1,16 @@
 // jose's verification on each host: over node:crypto's KeyObjects (the server) and over the JWKs a key codec exports,
-// imported by Web Crypto (the browser and the local client), the same answer for every request, through the use case.
+// imported by Web Crypto (the browser and the local client), the same answer for every request, through the use case:
+// with node's codec, and with the portable codec that the browser reads keys with.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { JoseSignatureVerifier } from '../../../../src/adapters/driven/jose-signature-verifier.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
+import { PortableKeyCodec } from '../../../../src/adapters/driven/portable/portable-key-codec.js';
 import { PortableSignatureVerifier } from '../../../../src/adapters/driven/portable/portable-signature-verifier.js';
+import type { KeyCodec } from '../../../../src/core/keys/ports/key-codec.js';
+import type { SignatureVerifier } from '../../../../src/core/jwt/ports/signature-verifier.js';
 import { DomainError } from '../../../../src/core/shared/errors.js';
 import { DecodeJwt } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { VerifyJwt, type VerifyJwtInput } from '../../../../src/core/jwt/use-cases/verify-jwt.js';
@@ -62,7 +66,7 @@ const cases: readonly [string, VerifyJwtInput, number?][] = [
 ];
 
 /** The use case over one verifier, each reading keys with the codec its verifier holds. */
-const verifyWith = (verifier: JoseSignatureVerifier | PortableSignatureVerifier, codec: NodeKeyCodec) => {
+const verifyWith = (verifier: SignatureVerifier, codec: KeyCodec) => {
   return async (input: VerifyJwtInput, at: number) => {
     const clock = new FixedClock(at);
     try {
@@ -80,14 +84,22 @@ describe('PortableSignatureVerifier against JoseSignatureVerifier', () => {
   const codec = new NodeKeyCodec();
   const server = verifyWith(new JoseSignatureVerifier(), codec);
   const portable = verifyWith(new PortableSignatureVerifier(codec), codec);
+  const portableCodec = new PortableKeyCodec();
+  const browser = verifyWith(new PortableSignatureVerifier(portableCodec), portableCodec);
 
   it.each(cases)('answers the same: %s', async (_name, input, at = BEFORE_2011) => {
-    expect(await portable(input, at)).toBe(await server(input, at));
+    const answer = await server(input, at);
+    expect(await portable(input, at)).toBe(answer);
+    expect(await browser(input, at)).toBe(answer);
   });
 
   it('says the same of one signature and a JWK whose alg, use or key_ops are another’s', async () => {
     const jwk = { ...RFC8037_A2, alg: 'ES256', use: 'enc', key_ops: ['encrypt'] };
-    const verifiers = [new JoseSignatureVerifier(), new PortableSignatureVerifier(codec)];
+    const verifiers = [
+      new JoseSignatureVerifier(),
+      new PortableSignatureVerifier(codec),
+      new PortableSignatureVerifier(new PortableKeyCodec()),
+    ];
     const answers = await Promise.all(
       verifiers.flatMap((verifier) => [
         verifier.signatureVerifies(RFC8037_A4_JWS, jwk, 'EdDSA'),
@@ -95,6 +107,6 @@ describe('PortableSignatureVerifier against JoseSignatureVerifier', () => {
         verifier.signatureVerifies(RFC8037_A4_JWS, { kty: 'OKP', crv: 'Ed25519', x: 'AA' }, 'EdDSA'),
       ]),
     );
-    expect(answers).toEqual([true, false, false, true, false, false]);
+    expect(answers).toEqual([true, false, false, true, false, false, true, false, false]);
   });
 });

@@ -1,12 +1,14 @@
 // The token signers over the published JWS signatures: the deterministic ones compared byte for byte, the
 // randomized ones (ECDSA, RSA-PSS) verified with jose, and generated keys of each kind. Both hosts' signers: the
-// server's, over node:crypto's KeyObjects, and the portable one, over the JWKs a codec exports (here node's codec,
-// so that the keys it holds are KeyObjects the test can read).
+// server's, over node:crypto's KeyObjects, and the portable one, over the JWKs a codec exports, with node's codec and
+// with the portable codec the browser uses.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { PortableKeyCodec } from '../../../../src/adapters/driven/portable/portable-key-codec.js';
+import type { KeyCodec } from '../../../../src/core/keys/ports/key-codec.js';
 import { compactVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { Slots, WebCryptoTokenSigner } from '../../../../src/adapters/driven/web-crypto-token-signer.js';
-import { keyObjectOf, NodeKeyCodec, privateKeyHandle } from '../../../../src/adapters/driven/node-key-codec.js';
+import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
 import { PortableTokenSigner } from '../../../../src/adapters/driven/portable/portable-token-signer.js';
 import { SIGNING_ALGORITHMS } from '../../../../src/core/shared/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, SigningKey, TokenSigner } from '../../../../src/core/jwt/ports/token-signer.js';
@@ -28,19 +30,19 @@ import {
 } from '../../../vectors/jose-keys.js';
 
 const secretOf = (jwk: { k: string }): SigningKey => ({ kind: 'secret', bytes: Buffer.from(jwk.k, 'base64url') });
-const privateOf = (jwk: object): SigningKey => ({
-  kind: 'private',
-  key: privateKeyHandle(createPrivateKey({ key: jwk, format: 'jwk' })),
-});
 const resign = async (signer: TokenSigner, token: string, alg: SigningAlgorithm, key: SigningKey) => {
   const signingInput = token.slice(0, token.lastIndexOf('.'));
   return `${signingInput}.${Buffer.from(await signer.sign(alg, key, signingInput)).toString('base64url')}`;
 };
 
-describe.each([
-  ['WebCryptoTokenSigner', new WebCryptoTokenSigner()],
-  ['PortableTokenSigner', new PortableTokenSigner(new NodeKeyCodec())],
-] as const)('%s', (_name, signer) => {
+const portableCodec = new PortableKeyCodec();
+describe.each<[string, TokenSigner, KeyCodec]>([
+  ['WebCryptoTokenSigner', new WebCryptoTokenSigner(), new NodeKeyCodec()],
+  ['PortableTokenSigner over NodeKeyCodec', new PortableTokenSigner(new NodeKeyCodec()), new NodeKeyCodec()],
+  ['PortableTokenSigner over PortableKeyCodec', new PortableTokenSigner(portableCodec), portableCodec],
+])('%s', (_name, signer, codec) => {
+  const privateOf = (jwk: object): SigningKey => ({ kind: 'private', key: codec.privateKeyFromJwk({ ...jwk }) });
+
   it.each([
     ['RFC 7515 A.1 (HS256)', RFC7519_3_1_TOKEN, 'HS256', secretOf(RFC7515_A1_KEY)],
     ['RFC 7515 A.2 (RS256)', RFC7515_A2_TOKEN, 'RS256', privateOf(RFC7515_A2_KEY)],
@@ -68,16 +70,13 @@ describe.each([
     'makes a %s key that signs what jose verifies',
     async (alg) => {
       const key = await signer.generate(alg);
-      const keyObject = keyObjectOf(key);
-      const details = keyObject.asymmetricKeyDetails ?? {};
-      if (alg.startsWith('RS') || alg.startsWith('PS'))
-        expect([keyObject.asymmetricKeyType, details.modulusLength, details.publicExponent]).toEqual(['rsa', 2048, 65537n]);
-      if (alg === 'EdDSA' || alg === 'Ed25519') expect(keyObject.asymmetricKeyType).toBe('ed25519');
-      if (alg.startsWith('ES'))
-        expect(details.namedCurve).toBe({ ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' }[alg as 'ES256']);
+      const publicJwk = codec.publicJwk(codec.publicKeyOf(key));
+      const { type, curve, bits } = codec.facts(key);
+      if (alg.startsWith('RS') || alg.startsWith('PS')) expect([type, bits, publicJwk.e]).toEqual(['rsa', 2048, 'AQAB']);
+      if (alg === 'EdDSA' || alg === 'Ed25519') expect(type).toBe('ed25519');
+      if (alg.startsWith('ES')) expect(curve).toBe({ ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' }[alg as 'ES256']);
       const input = `${Buffer.from(JSON.stringify({ alg })).toString('base64url')}.e30`;
       const token = `${input}.${Buffer.from(await signer.sign(alg, { kind: 'private', key }, input)).toString('base64url')}`;
-      const publicJwk = createPublicKey(keyObject).export({ format: 'jwk' });
       await expect(compactVerify(token, await importJWK(publicJwk, alg), { algorithms: [alg] })).resolves.toBeDefined();
     },
   );
