@@ -1,0 +1,211 @@
+// The parity test's two sides (contract §11 "Parity"): the service over HTTP, and a local host (createLocalClient in Node
+// or in Chromium), each answering the same corpus with the same fixed clock; and how their answers are compared.
+import fc from 'fast-check';
+import { compactVerify, importJWK } from 'jose';
+import { createClient } from 'timestamp-jwt-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_BY_PROCEDURE } from '../../src/adapters/driving/contract/catalog.js';
+import { GENERATORS } from './parity-arbitraries.js';
+import { PROCEDURES, documentCorpus, vectorCorpus, type ParityCall, type Procedure } from './parity-corpus.js';
+import { listen, testService, TEST_NOW_MS, type Running } from './service.js';
+
+/** The instant both hosts read as now: the service's Clock rebound to it, the local client's `now` returning it. */
+export const PARITY_NOW_MS = TEST_NOW_MS;
+
+/**
+ * How many inputs each procedure's generator gives, and from which seed: the same in every run and both test files,
+ * so that Node and Chromium answer one corpus. PARITY_SEED and PARITY_RUNS explore further.
+ */
+const SEED = Number(process.env.PARITY_SEED ?? 20_261_122);
+const RUNS = Number(process.env.PARITY_RUNS ?? 100);
+
+/** A host's answer to one call: the JSON text of its data, or of `{code, message}` for a refusal. */
+export type AnswerText = string;
+
+export interface Host {
+  /** Answers the calls in order, one at a time. */
+  answer(calls: readonly ParityCall[]): Promise<AnswerText[]>;
+  close(): Promise<void>;
+}
+
+/** The call as a tRPC client makes it: a query, or a mutation for a POST-only operation. */
+export const isMutation = (procedure: Procedure): boolean => OPERATION_BY_PROCEDURE.get(procedure)?.mutation === true;
+
+interface ProcedureClient {
+  query?: (input: unknown) => Promise<unknown>;
+  mutate?: (input: unknown) => Promise<unknown>;
+}
+
+/**
+ * One call of a tRPC client of the AppRouter, settled as an answer text. Self-contained, so that the Chromium page
+ * runs this very function (its source is passed to the page): the input travels as JSON text and is parsed where it
+ * is sent, so that a member named `__proto__` stays a member.
+ */
+export async function settle(client: unknown, procedure: string, inputText: string | undefined, mutation: boolean): Promise<string> {
+  const [group = '', name = ''] = procedure.split('.');
+  const target = (client as Record<string, Record<string, ProcedureClient>>)[group]?.[name];
+  const input: unknown = inputText === undefined ? undefined : JSON.parse(inputText);
+  try {
+    const data = await (mutation ? target?.mutate?.(input) : target?.query?.(input));
+    return JSON.stringify(data);
+  } catch (error) {
+    const { message, data } = error as { message?: unknown; data?: { code?: unknown } | null };
+    return JSON.stringify({ code: data?.code ?? null, message: message ?? null });
+  }
+}
+
+/** The input as JSON text, or undefined for none. */
+export const inputText = (input: unknown): string | undefined => (input === undefined ? undefined : JSON.stringify(input));
+
+/** A host over a typed client made in this process. */
+export function clientHost(client: unknown, close: () => Promise<void> = () => Promise.resolve()): Host {
+  return {
+    async answer(calls) {
+      const answers: AnswerText[] = [];
+      for (const { procedure, input } of calls) answers.push(await settle(client, procedure, inputText(input), isMutation(procedure)));
+      return answers;
+    },
+    close,
+  };
+}
+
+/**
+ * The service as it runs, over HTTP: the production composition with its Clock rebound to PARITY_NOW_MS and a rate
+ * limit of a million calls a window (configuration, not a bypass), called through the typed client sending POST
+ * bodies, so that a secret is taken as a POST body carries it.
+ */
+export async function serviceHost(): Promise<Host> {
+  const { app, clock } = testService({ RATE_LIMIT_POINTS: '1000000' });
+  clock.set(PARITY_NOW_MS);
+  const running: Running = await listen(app);
+  return clientHost(createClient(running.url, { method: 'POST' }), () => running.close());
+}
+
+/** The signature algorithms whose signatures are random by design (ECDSA's k, RSASSA-PSS's salt). */
+const RANDOMIZED = /^(ES|PS)\d+$/;
+const MASK = '<random>';
+
+interface SignAnswer {
+  token: string;
+  algorithm: string;
+  key: { public_jwk: Record<string, unknown>; thumbprint: string } | null;
+  private_jwk?: Record<string, unknown>;
+}
+
+/**
+ * An answer as it is compared. Every answer is compared whole, but one of jwt.sign whose bytes are random by design:
+ * an ECDSA or RSASSA-PSS signature, and a key pair generated for the call. Its signature is verified first with the
+ * public JWK it answers (jose, in Node), then the random values (the signature; with a generated pair, the key's
+ * members, its thumbprint and the header that names it) are masked wherever they occur, and the rest compared.
+ */
+export async function comparable(call: ParityCall, text: AnswerText): Promise<string> {
+  if (call.procedure !== 'jwt.sign') return text;
+  const answer = JSON.parse(text) as SignAnswer | { code: string };
+  if (!('token' in answer)) return text;
+  const generated = answer.private_jwk !== undefined || (call.input as { generate?: unknown } | null)?.generate === true;
+  if (!generated && !RANDOMIZED.test(answer.algorithm)) return text;
+  if (answer.key === null) throw new Error(`${call.label}: a random signature without a public key to verify it`);
+  await compactVerify(answer.token, await importJWK(answer.key.public_jwk, answer.algorithm));
+  const [header = '', , signature = ''] = answer.token.split('.');
+  const random = [signature];
+  if (generated) {
+    random.push(header, answer.key.thumbprint);
+    for (const jwk of [answer.key.public_jwk, answer.private_jwk ?? {}]) {
+      for (const member of ['n', 'x', 'y', 'd', 'p', 'q', 'dp', 'dq', 'qi']) if (typeof jwk[member] === 'string') random.push(jwk[member]);
+    }
+  }
+  const masked = random.filter((value) => value.length >= 8).sort((a, b) => b.length - a.length);
+  return JSON.stringify(answer, (_key, value: unknown) =>
+    typeof value === 'string' ? masked.reduce((inner, part) => inner.split(part).join(MASK), value) : value,
+  );
+}
+
+const excerpt = (text: string, at: number): string =>
+  `${at > 60 ? '…' : ''}${text.slice(Math.max(0, at - 60), at + 140)}${text.length > at + 140 ? '…' : ''}`;
+
+export interface Comparison {
+  readonly differences: readonly Difference[];
+  /** How many calls the service answered, and how many it refused. */
+  readonly answered: number;
+  readonly refused: number;
+}
+
+export interface Difference {
+  readonly call: string;
+  readonly input: string;
+  readonly service: string;
+  readonly local: string;
+}
+
+/**
+ * Runs the calls through both hosts and names each call whose answers differ: its procedure, where it comes from,
+ * its input (test data only: published vectors and generated values), and both answers around the first byte that
+ * differs.
+ */
+export async function differences(service: Host, local: Host, calls: readonly ParityCall[]): Promise<Comparison> {
+  const found: Difference[] = [];
+  let refused = 0;
+  for (let start = 0; start < calls.length; start += 50) {
+    const batch = calls.slice(start, start + 50);
+    const [fromService, fromLocal] = [await service.answer(batch), await local.answer(batch)];
+    for (const [at, call] of batch.entries()) {
+      const [serviceText, localText] = await Promise.all([comparable(call, fromService[at] ?? ''), comparable(call, fromLocal[at] ?? '')]);
+      if (/^\{"code":/.test(serviceText)) refused++;
+      if (serviceText === localText) continue;
+      let first = 0;
+      while (serviceText[first] === localText[first]) first++;
+      const input = inputText(call.input) ?? 'no input';
+      found.push({
+        call: `${call.procedure} (${call.label})`,
+        input: input.length > 400 ? `${input.slice(0, 400)}…` : input,
+        service: excerpt(serviceText, first),
+        local: excerpt(localText, first),
+      });
+    }
+  }
+  return { differences: found, answered: calls.length - refused, refused };
+}
+
+/** Each procedure's generated inputs, as JSON values (what a remote call can carry), from the fixed seed. */
+export function generatedCorpus(procedure: Procedure): ParityCall[] {
+  const seed = SEED + PROCEDURES.indexOf(procedure);
+  return fc.sample(GENERATORS[procedure], { seed, numRuns: RUNS }).map((input, at) => ({
+    procedure,
+    input: input === undefined ? undefined : JSON.parse(JSON.stringify(input)),
+    label: `generated #${at}, seed ${seed}`,
+  }));
+}
+
+/**
+ * The parity test, for one local host against the service: every document example, every vector, and each
+ * procedure's generated inputs, answered byte for byte alike.
+ */
+export function describeParity(localName: string, makeLocal: () => Promise<Host>, options: { skip?: boolean } = {}): void {
+  describe.skipIf(options.skip === true)(`the service over HTTP and ${localName} answer alike`, () => {
+    let service: Host;
+    let local: Host;
+
+    beforeAll(async () => {
+      [service, local] = await Promise.all([serviceHost(), makeLocal()]);
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([service?.close(), local?.close()]);
+    });
+
+    it('for every example of the README and docs/api.md', { timeout: 60_000 }, async () => {
+      expect((await differences(service, local, documentCorpus())).differences).toEqual([]);
+    });
+
+    it('for the published vectors the tests use', { timeout: 120_000 }, async () => {
+      expect((await differences(service, local, vectorCorpus())).differences).toEqual([]);
+    });
+
+    it.each(PROCEDURES)('for generated inputs of %s, answered and refused', { timeout: 120_000 }, async (procedure) => {
+      const comparison = await differences(service, local, generatedCorpus(procedure));
+      expect(comparison.differences).toEqual([]);
+      // The generator reaches both sides of the procedure: what it answers, and what it refuses.
+      expect(comparison.answered, 'answered').toBeGreaterThan(0);
+      expect(comparison.refused, 'refused').toBeGreaterThan(0);
+    });
+  });
+}
