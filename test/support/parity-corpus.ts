@@ -290,3 +290,30 @@ export function vectorCorpus(): ParityCall[] {
   for (const vendor of DICTIONARY_VENDORS) add('jwt.claims', `the ${vendor} entries`, { vendor });
   return calls;
 }
+
+/**
+ * Every time zone the service's runtime names (Intl.supportedValuesOf, and the POSIX-style names IANA keeps as links),
+ * now and at an instant of 1922: each host reads zone rules from its own copy of the IANA tz database, and an answer
+ * differs wherever two copies do.
+ */
+export function zoneCorpus(): ParityCall[] {
+  const zones = [
+    'UTC',
+    ...Intl.supportedValuesOf('timeZone'),
+    'EST5EDT',
+    'CST6CDT',
+    'MST7MDT',
+    'PST8PDT',
+    'EST',
+    'MST',
+    'HST',
+    'CET',
+    'EET',
+    'WET',
+    'MET',
+  ];
+  return zones.flatMap((tz) => [
+    call('unixTimestamp.now', { tz }, `zone ${tz}, now`),
+    call('unixTimestamp.toUtc', { timestamp: '-1500000000', tz }, `zone ${tz}, 1922`),
+  ]);
+}

@@ -6,7 +6,7 @@ import { createClient } from 'timestamp-jwt-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_BY_PROCEDURE } from '../../src/adapters/driving/contract/catalog.js';
 import { GENERATORS } from './parity-arbitraries.js';
-import { PROCEDURES, documentCorpus, vectorCorpus, type ParityCall, type Procedure } from './parity-corpus.js';
+import { PROCEDURES, documentCorpus, vectorCorpus, zoneCorpus, type ParityCall, type Procedure } from './parity-corpus.js';
 import { listen, testService, TEST_NOW_MS, type Running } from './service.js';
 
 /** The instant both hosts read as now: the service's Clock rebound to it, the local client's `now` returning it. */
@@ -198,6 +198,10 @@ export function describeParity(localName: string, makeLocal: () => Promise<Host>
 
     it('for the published vectors the tests use', { timeout: 120_000 }, async () => {
       expect((await differences(service, local, vectorCorpus())).differences).toEqual([]);
+    });
+
+    it('for the time in every zone the service knows, now and in 1922', { timeout: 120_000 }, async () => {
+      expect((await differences(service, local, zoneCorpus())).differences).toEqual([]);
     });
 
     it.each(PROCEDURES)('for generated inputs of %s, answered and refused', { timeout: 120_000 }, async (procedure) => {
