@@ -1,6 +1,7 @@
 // What `timestamp-jwt-client/local` costs a page that loads it (contract §11: at most 250 KB): the local entry and
-// everything it loads at once, tRPC's client and server (its peers) included, minified as one file and gzip-compressed
-// at level 9. What it imports only when asked is left out: the Temporal polyfill, loaded where the host has no Temporal.
+// everything it loads at once, the service's zone-rules table and tRPC's client and server (its peers) included,
+// minified as one file and gzip-compressed at level 9. What it imports only when asked is left out: the Temporal
+// polyfill, loaded where the host has no Temporal.
 // Run: npx tsx scripts/local-client-size.ts (it builds the entry afresh in a scratch directory and prints the figure).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

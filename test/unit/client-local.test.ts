@@ -20,7 +20,7 @@ const outdir = mkdtempSync(join(cache, 'tsjwt-local-'));
 beforeAll(() => buildLocalClient(outdir), 60_000);
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-const RUN = `const { createLocalClient } = await import(process.argv[2]);
+const RUN = `const { createLocalClient, differingZones, serviceTzdata, zoneRulesMatch } = await import(process.argv[2]);
 const api = createLocalClient({ now: () => 1_800_000_000_123 });
 const answers = await Promise.all([
   api.unixTimestamp.toUnix.query({ datetime: '2024-10-27T02:30:00', tz: 'Europe/Berlin', disambiguation: 'later' }),
@@ -31,7 +31,9 @@ const answers = await Promise.all([
   api.jwt.sign.mutate({ payload: { sub: '1' }, secret: 'a-string-secret-at-least-256-bits-long', expires_in: 'PT1H' }),
 ]);
 const native = (method) => Function.prototype.toString.call(method).includes('[native code]');
-process.stdout.write(JSON.stringify({ native: [native(Temporal.Instant), native(Uint8Array.fromBase64)], answers }));`;
+// After the first call, as the README says, where the host has no Temporal of its own.
+const zones = [serviceTzdata, zoneRulesMatch('America/Winnipeg'), differingZones(['UTC', 'europe/berlin', 'Mars/Olympus_Mons'])];
+process.stdout.write(JSON.stringify({ native: [native(Temporal.Instant), native(Uint8Array.fromBase64)], answers, zones }));`;
 
 describe('timestamp-jwt-client/local, as built', () => {
   it(`weighs at most ${LOCAL_CLIENT_BUDGET / 1024} KB gzip-compressed with what it loads, the Temporal polyfill aside`, async () => {
@@ -48,6 +50,9 @@ describe('timestamp-jwt-client/local, as built', () => {
     expect(new Set(imported)).toEqual(new Set(['@trpc/client', './app-router.js']));
     expect(declarations).toMatch(/export declare function createLocalClient\(options\?: LocalClientOptions\): TRPCClient<AppRouter>;/);
     expect(declarations).toMatch(/export declare function localAppLink\(options\?: LocalClientOptions\): TRPCLink<AppRouter>;/);
+    expect(declarations).toMatch(/export declare const serviceTzdata: string;/);
+    expect(declarations).toMatch(/export declare function zoneRulesMatch\(zone: string\): boolean;/);
+    expect(declarations).toMatch(/export declare function differingZones\(zones: Iterable<string>\): string\[\];/);
   });
 
   it('answers alike in Node with its own Temporal and base64, and as in Node 22, without them', async () => {
@@ -55,7 +60,7 @@ describe('timestamp-jwt-client/local, as built', () => {
     writeFileSync(script, RUN);
     const run = async (...flags: string[]) => {
       const { stdout } = await promisify(execFile)(process.execPath, [...flags, script, join(outdir, 'local.js'), JWT_IO_TOKEN]);
-      return JSON.parse(stdout) as { native: [boolean, boolean]; answers: unknown[] };
+      return JSON.parse(stdout) as { native: [boolean, boolean]; answers: unknown[]; zones: unknown[] };
     };
     // Node 22 has neither Temporal nor Uint8Array's base64 and hex methods: this Node, without them.
     const withoutBase64 = `data:text/javascript,${encodeURIComponent(
@@ -67,6 +72,11 @@ describe('timestamp-jwt-client/local, as built', () => {
       [false, false],
     ]);
     expect(JSON.stringify(polyfilled.answers)).toBe(JSON.stringify(own.answers));
+    // This Node's zone rules are the service's, read through the polyfill too (it reads the same ICU's).
+    expect([own.zones, polyfilled.zones]).toEqual([
+      [process.versions.tz, true, []],
+      [process.versions.tz, true, []],
+    ]);
     expect(own.answers[3]).toEqual({
       message: 'timestamp must be a decimal integer (an optional sign and digits)',
       data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'unixTimestamp.toUtc' },
