@@ -35,11 +35,19 @@ export interface OpenedPage {
   readonly complaints: string[];
 }
 
-/** A fresh page of its own context in Berlin's zone, with every request and every policy complaint recorded. */
+/** The switch of local mode (contract §11), on when the page opens unless its link says `local=off`. */
+export const localSwitch = (page: Page) => page.getByRole('switch', { name: 'Run in this browser: nothing is sent' });
+
+/**
+ * A fresh page of its own context in Berlin's zone, with every request and every policy complaint recorded.
+ * In service mode unless `local` is set: the switch is turned off before anything is pasted, so that the page's
+ * calls go to the service under test (contract §10), as the tests written before local mode expect; local mode
+ * is tested in local-mode.test.ts. `now` fixes the browser's clock (Date), which local mode's core reads.
+ */
 export async function openPlayground(
   browser: Browser,
   origin: string,
-  options: { width?: number; height?: number; dark?: boolean; url?: string } = {},
+  options: { width?: number; height?: number; dark?: boolean; url?: string; local?: boolean; now?: number } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1100, height: options.height ?? 900 },
@@ -47,6 +55,7 @@ export async function openPlayground(
     timezoneId: 'Europe/Berlin',
     locale: 'en-GB',
   });
+  if (options.now !== undefined) await context.clock.setFixedTime(options.now);
   const page = await context.newPage();
   const requests: Request[] = [];
   const complaints: string[] = [];
@@ -56,6 +65,7 @@ export async function openPlayground(
   });
   page.on('pageerror', (error) => complaints.push(String(error)));
   await page.goto(options.url ?? `${origin}/`);
+  await localSwitch(page).setChecked(options.local ?? false);
   return { context, page, requests, complaints };
 }
 

@@ -1,4 +1,8 @@
-import { createClient } from 'timestamp-jwt-client';
+import type { TRPCClient } from '@trpc/client';
+import { createClient, type AppRouter } from 'timestamp-jwt-client';
+
+/** A client of the service's procedures: the service's over HTTP, or the local core's in this page. */
+export type Client = TRPCClient<AppRouter>;
 
 /** The service's rate limit said no; the calls may be made again after `seconds`. */
 export class RateLimited extends Error {
@@ -30,11 +34,64 @@ const fetchNoting429: typeof fetch = async (input, init) => {
 };
 
 /**
- * The page's one client: the published typed client, every call a POST
+ * The service's client: the published typed client, every call a POST
  * (contract §1b), so that no token, key or value is ever in a URL. The
  * service is the page's own origin, under the page's path (BASE_PATH).
  */
-export const api = createClient(new URL('.', document.baseURI).href, { method: 'POST', fetch: fetchNoting429 });
+const service: Client = createClient(new URL('.', document.baseURI).href, { method: 'POST', fetch: fetchNoting429 });
+
+let local: Promise<Client> | undefined;
+
+/** zod 4 keeps its configuration on this global, so that every copy of it (the local core bundles its own) reads one. */
+interface ZodGlobal {
+  __zod_globalConfig?: { jitless?: boolean };
+}
+
+/**
+ * zod, in the local core, compiles its object parsers with `new Function`, and probes for it when its schemas are
+ * built: the page's policy (no `unsafe-eval`) refuses the probe and reports it. Told `jitless` before the core's
+ * modules run, it neither probes nor compiles, and parses as it does anywhere eval is refused.
+ */
+function zodWithoutEval(): void {
+  // globalThis has no such member in its type; zod reads and writes it as this object.
+  const global = globalThis as typeof globalThis & ZodGlobal;
+  // Changed in place: a zod already loaded holds this very object.
+  (global.__zod_globalConfig ??= {}).jitless = true;
+}
+
+/**
+ * The local core (contract §11): the same router, run in this page by
+ * `createLocalClient()`, loaded once, by dynamic import, so that it is a chunk
+ * of its own from the page's own origin, apart from the first load. A load that
+ * fails (the chunk could not be fetched) is tried again by the next call.
+ */
+export function loadLocalCore(): Promise<Client> {
+  zodWithoutEval();
+  local ??= import('timestamp-jwt-client/local')
+    // The page's clock, the one its relative times read, so that "expired" and "in 3 hours" agree.
+    .then(({ createLocalClient }) => createLocalClient({ now: () => Date.now() }))
+    .catch((error: unknown) => {
+      local = undefined;
+      throw error;
+    });
+  return local;
+}
+
+let here = true;
+
+/** Whether calls run in this browser (local mode, the default) or go to the service. */
+export const runsHere = (): boolean => here;
+
+/** Sends the calls made from now on to the local core (`true`) or to the service (`false`). */
+export function runHere(on: boolean): void {
+  here = on;
+}
+
+/**
+ * The page's one client, for the mode the page is in: in local mode the local
+ * core, once loaded (a call made before waits for it), else the service.
+ */
+export const api = (): Promise<Client> => (here ? loadLocalCore() : Promise.resolve(service));
 
 interface ClientErrorLike {
   readonly message?: unknown;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, describeFailure } from './api.js';
-import { PasteField, failureText } from './common.js';
+import { api, describeFailure, runHere } from './api.js';
+import { PasteField, RunsHere, failureText } from './common.js';
 import { useAnswer, useDebounced, type Answer, type ReportSecrets } from './hooks.js';
 import { InstantTools } from './instant-tools.js';
 import { recognise, type Recognised } from './recognise.js';
@@ -34,20 +34,24 @@ function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): 
     case 'empty':
       return undefined;
     case 'token':
-      return async () => ({ kind: 'token', body: await api.jwt.decode.query({ token: recognised.value, check_secrets: checkSecrets }) });
+      return async () => ({
+        kind: 'token',
+        body: await (await api()).jwt.decode.query({ token: recognised.value, check_secrets: checkSecrets }),
+      });
     case 'key':
-      return async () => ({ kind: 'key', body: await api.jwt.inspectKey.query({ key: recognised.value }) });
+      return async () => ({ kind: 'key', body: await (await api()).jwt.inspectKey.query({ key: recognised.value }) });
     case 'value': {
       const { value } = recognised;
       return async () => {
-        const body = await api.unixTimestamp.identify.query({ value, tz: zone, disambiguation });
+        const client = await api();
+        const body = await client.unixTimestamp.identify.query({ value, tz: zone, disambiguation });
         // What identify does not read may still be a date-time that to-unix reads: an RFC 9557 zone with no offset,
         // `2024-03-31T12:00:00[Europe/Berlin]`. The service decides, and its refusal adds nothing to identify's notes.
         // Only a bracketed value is asked about twice, so that typing a date spends one point of the limit a keystroke.
         if (body.candidates.length > 0 || !value.includes('[')) return { kind: 'value', body };
         try {
           // The bracketed zone names itself; another `tz` beside it would be refused.
-          return { kind: 'datetime', body: await api.unixTimestamp.toUnix.query({ datetime: value, disambiguation }) };
+          return { kind: 'datetime', body: await client.unixTimestamp.toUnix.query({ datetime: value, disambiguation }) };
         } catch (error) {
           if (describeFailure(error).kind === 'invalid') return { kind: 'value', body };
           throw error;
@@ -99,11 +103,15 @@ function announce(answer: Answer<Result>): string {
 }
 
 const initial = decodeFragment(location.hash);
+// Local mode unless the link turned it off; the calls follow the switch from the first one on.
+const initialLocal = initial?.local ?? true;
+runHere(initialLocal);
 
 export function App() {
   const [input, setInput] = useState(initial?.input ?? '');
   const [zone, setZone] = useState(initial?.zone ?? BROWSER_ZONE);
   const [key, setKey] = useState(initial?.key ?? '');
+  const [local, setLocal] = useState(initialLocal);
   const [disambiguation, setDisambiguation] = useState('compatible');
   const [checkSecrets, setCheckSecrets] = useState(false);
   const [retries, setRetries] = useState(0);
@@ -118,9 +126,10 @@ export function App() {
     const named = recognised.kind === 'value' ? zoneNamedBy(recognised.value) : undefined;
     return { recognised, zone: named?.written ?? zone, disambiguation, checkSecrets };
   }, [text, zone, disambiguation, checkSecrets]);
-  const answer = useAnswer(JSON.stringify({ ...question, retries }), callFor(question));
+  // Turning the switch asks again, in the mode chosen, so that the answer shown is always the chosen host's.
+  const answer = useAnswer(JSON.stringify({ ...question, retries, local }), callFor(question));
   useEffect(() => setNow(Date.now()), [answer]);
-  useEffect(() => setLink(undefined), [input, zone, key, typed]);
+  useEffect(() => setLink(undefined), [input, zone, key, typed, local]);
   // Each panel belongs to the value it was opened for: another value clears the verify panel's key here,
   // and the panels, keyed by their token, start afresh.
   const value = question.recognised.kind === 'empty' ? '' : question.recognised.value;
@@ -133,7 +142,7 @@ export function App() {
   const report = useCallback<ReportSecrets>((panel, fields) => setTyped((previous) => ({ ...previous, [panel]: fields })), []);
 
   const share = () => {
-    const made = shareLink({ input, zone, key }, Object.values(typed).flat());
+    const made = shareLink({ input, zone, key, local }, Object.values(typed).flat());
     const url = `${location.origin}${location.pathname}${made.fragment}`;
     setLink({ ...made, url });
     void navigator.clipboard?.writeText(url).catch(() => undefined);
@@ -146,14 +155,39 @@ export function App() {
   const named = zoneNamedBy(read);
   const zoneShown: ZoneChoice = { zone: named?.name ?? zone, named: named !== undefined, onZone: setZone };
 
+  const chooseLocal = (on: boolean) => {
+    runHere(on);
+    setLocal(on);
+  };
+
   return (
-    <>
+    <RunsHere.Provider value={local}>
       <header>
         <h1>Timestamp and JWT playground</h1>
         <p>
           Paste a token (JWT, JWE, SD-JWT, JSON serialization), a key (JWK, JWK Set, PEM, certificate), a Unix timestamp, a date-time or an
-          ID. Everything is sent to this service only, in request bodies, never in a URL; nothing is stored.{' '}
+          ID.{' '}
+          {local
+            ? 'Everything is read in this browser: nothing you paste is sent, and nothing is stored.'
+            : 'Everything is sent to this service only, in request bodies, never in a URL; nothing is stored.'}{' '}
           <a href="./docs/">API reference</a>
+        </p>
+        <p class="field run-here">
+          <label class="check">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={local}
+              onChange={(event) => chooseLocal(event.currentTarget.checked)}
+              aria-describedby="run-here-hint"
+            />
+            Run in this browser: nothing is sent
+          </label>
+          <span id="run-here-hint" class="hint">
+            {local
+              ? "The service's own code answers in this page, with no request to any server. Off, each answer is asked of this service."
+              : 'Off: each answer is asked of this service, in a request body. On, the same code answers in this page and nothing is sent.'}
+          </span>
         </p>
       </header>
       <main>
@@ -236,6 +270,6 @@ export function App() {
           <InstantTools operand={shown.body.input} tz={shown.body.input.includes('[') ? undefined : zone} disambiguation={disambiguation} />
         ) : null}
       </main>
-    </>
+    </RunsHere.Provider>
   );
 }

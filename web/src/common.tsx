@@ -1,7 +1,16 @@
-import { Fragment, type ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { Fragment, createContext, type ComponentChildren } from 'preact';
+import { useContext, useState } from 'preact/hooks';
 import type { Failure } from './api.js';
 import { relativeTime } from './relative-time.js';
+
+/**
+ * Whether the page runs in this browser (local mode) or sends its calls to the service: what the page says
+ * about where a token, key or secret goes follows it.
+ */
+export const RunsHere = createContext(true);
+
+/** Whether the page runs in this browser, for the words a panel says about where its fields go. */
+export const useRunsHere = (): boolean => useContext(RunsHere);
 
 const localFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' });
 

@@ -21,7 +21,7 @@ function EveryFormat({ operand, tz, disambiguation }: Instant) {
   const [open, setOpen] = useState(false);
   const answer = useAnswer<Formatted>(
     JSON.stringify({ operand, tz, disambiguation, open }),
-    open ? () => api.unixTimestamp.format.query({ datetime: operand, tz, disambiguation }) : undefined,
+    open ? async () => (await api()).unixTimestamp.format.query({ datetime: operand, tz, disambiguation }) : undefined,
   );
   const body = shownOf(answer);
   return (
@@ -120,11 +120,11 @@ function Calculator({ operand, tz, disambiguation }: Instant) {
       : mode === 'diff'
         ? async (): Promise<Calculated> => ({
             kind: 'diff',
-            body: await api.unixTimestamp.diff.query({ from: operand, to: text, tz, disambiguation }),
+            body: await (await api()).unixTimestamp.diff.query({ from: operand, to: text, tz, disambiguation }),
           })
         : async (): Promise<Calculated> => ({
             kind: 'add',
-            body: await api.unixTimestamp.add.query({ from: operand, duration: text, tz, disambiguation }),
+            body: await (await api()).unixTimestamp.add.query({ from: operand, duration: text, tz, disambiguation }),
           });
   const answer = useAnswer(JSON.stringify({ operand, tz, disambiguation, mode, text }), call);
   const shown = shownOf(answer);

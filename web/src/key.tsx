@@ -1,4 +1,4 @@
-import { CopyButton, Json, Scroll, Section, When } from './common.js';
+import { CopyButton, Json, Scroll, Section, When, useRunsHere } from './common.js';
 import { Findings } from './token.js';
 import type { Inspected, InspectedKey } from './types.js';
 
@@ -9,12 +9,18 @@ export function keyKind(key: InspectedKey): string {
 }
 
 /** Said in red, in words, the moment a private key or a secret is pasted: before any answer arrives. */
-export const PrivateKeyWarning = () => (
-  <p class="private-key" role="alert">
-    This text holds a private key or a shared secret. Whoever sees it can sign tokens as its owner: never publish it or paste it into a site
-    you do not run. This page sends it only to this service, which never echoes or logs it.
-  </p>
-);
+export function PrivateKeyWarning() {
+  const here = useRunsHere();
+  return (
+    <p class="private-key" role="alert">
+      This text holds a private key or a shared secret. Whoever sees it can sign tokens as its owner: never publish it or paste it into a
+      site you do not run.{' '}
+      {here
+        ? 'This page reads it in this browser and never sends it.'
+        : 'This page sends it only to this service, which never echoes or logs it.'}
+    </p>
+  );
+}
 
 /** A value the user will want elsewhere, with its copy button. */
 function Copyable({ label, value, block = false }: { label: string; value: string; block?: boolean }) {

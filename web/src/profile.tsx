@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { FailureNote, PasteField, Scroll, Section } from './common.js';
+import { FailureNote, PasteField, Scroll, Section, useRunsHere } from './common.js';
 import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { PROFILE_TITLES, parametersAsked, ruleReferenceUrl } from './rules.js';
 import type { Decoded, Validated } from './types.js';
@@ -102,8 +102,9 @@ export function ValidatePanel({
   profile: NonNullable<Decoded['profile']>;
   report: ReportSecrets;
 }) {
+  const here = useRunsHere();
   const [values, setValues] = useState<Readonly<Record<string, string>>>({});
-  const base = useAnswer(token, () => api.jwt.validate.query({ token }));
+  const base = useAnswer(token, async () => (await api()).jwt.validate.query({ token }));
   const expectations = useDebounced(JSON.stringify(values), 300);
   // expectations is `values` through JSON.stringify: strings by name.
   const given = Object.fromEntries(
@@ -111,7 +112,7 @@ export function ValidatePanel({
   );
   const asked = useAnswer(
     `${token}\u0000${expectations}`,
-    Object.keys(given).length === 0 ? undefined : () => api.jwt.validate.query({ token, ...given }),
+    Object.keys(given).length === 0 ? undefined : async () => (await api()).jwt.validate.query({ token, ...given }),
   );
   const answer = Object.keys(given).length === 0 ? base : asked;
   const parameters = base.state === 'done' ? [...parametersAsked(base.value.checks), 'clock_tolerance'] : [];
@@ -130,9 +131,11 @@ export function ValidatePanel({
     <Section title="Validate">
       <p>
         Every rule of {PROFILE_TITLES[profile.name]}: give what you expect, and the rules that need it are checked.
-        {secrets
-          ? ' An access token or code given here is sent to this service only, in a request body, is only hashed, and is never stored.'
-          : ''}
+        {!secrets
+          ? ''
+          : here
+            ? ' An access token or code given here stays in this browser: it is only hashed, and never sent or stored.'
+            : ' An access token or code given here is sent to this service only, in a request body, is only hashed, and is never stored.'}
       </p>
       {parameters.map((name) => {
         const ask = ASK[name] ?? { label: name };
@@ -142,7 +145,7 @@ export function ValidatePanel({
             key={name}
             id={id}
             label={ask.label}
-            hint="Only public keys: the service refuses private keys and shared secrets."
+            hint={`Only public keys: ${here ? 'private keys and shared secrets are refused' : 'the service refuses private keys and shared secrets'}.`}
             rows={3}
             value={values[name] ?? ''}
             onValue={set(name)}

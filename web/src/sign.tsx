@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { PUBLIC_KEY_ALGORITHMS } from 'timestamp-jwt-client';
 import { api, describeFailure, type Failure } from './api.js';
-import { CopyButton, FailureNote, Json, PasteField, Section } from './common.js';
+import { CopyButton, FailureNote, Json, PasteField, Section, useRunsHere } from './common.js';
 import { useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { Findings } from './token.js';
 import type { Signed } from './types.js';
@@ -26,6 +26,7 @@ export const keySource = (text: string): { key: string } | { secret: string } =>
  * so that the rest is kept as it was. Nothing typed here goes into a share link.
  */
 export function SignPanel({ token, payload, report }: { token: string; payload: Claims; report: ReportSecrets }) {
+  const here = useRunsHere();
   const [claimsText, setClaimsText] = useState(JSON.stringify(payload, null, 2));
   const [keyText, setKeyText] = useState('');
   const [generate, setGenerate] = useState(false);
@@ -48,7 +49,8 @@ export function SignPanel({ token, payload, report }: { token: string; payload: 
     // Parsed JSON that is an object and not an array has string keys only.
     const { set, unset } = edits(payload, claims as Claims);
     try {
-      const signed = await api.jwt.sign.mutate({
+      const client = await api();
+      const signed = await client.jwt.sign.mutate({
         token,
         set,
         unset,
@@ -89,7 +91,11 @@ export function SignPanel({ token, payload, report }: { token: string; payload: 
         <PasteField
           id="sign-key"
           label="Secret, private JWK or PEM private key"
-          hint="Sent to this service only, in a request body, and never stored or put in a share link."
+          hint={
+            here
+              ? 'Kept in this browser: never sent, stored or put in a share link.'
+              : 'Sent to this service only, in a request body, and never stored or put in a share link.'
+          }
           rows={3}
           value={keyText}
           onValue={setKeyText}

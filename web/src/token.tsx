@@ -205,7 +205,7 @@ function SdJwt({ sd }: { sd: NonNullable<TokenBody['sd_jwt']> }) {
 function Jwe({ jwe }: { jwe: NonNullable<TokenBody['jwe']> }) {
   return (
     <Section title="Encryption">
-      <p>The payload is encrypted: nothing of it can be shown, and this service never takes a decryption key.</p>
+      <p>The payload is encrypted: nothing of it can be shown, and no decryption key is ever asked for.</p>
       <dl class="facts">
         <dt>Content encryption (enc)</dt>
         <dd>{jwe.encryption ?? 'none given'}</dd>

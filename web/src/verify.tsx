@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { CopyButton, FailureNote, PasteField, Section } from './common.js';
+import { CopyButton, FailureNote, PasteField, Section, useRunsHere } from './common.js';
 import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { keyKind, PrivateKeyWarning } from './key.js';
 import { holdsPrivateKey } from './share.js';
@@ -66,6 +66,7 @@ const HMAC = /^HS(256|384|512)$/;
 
 /** The secret of an HMAC token: a password field, shown on request, never trimmed. */
 function SecretField({ algorithm, secret, onSecret }: { algorithm: string; secret: string; onSecret: (secret: string) => void }) {
+  const here = useRunsHere();
   const [visible, setVisible] = useState(false);
   const fieldProps = {
     id: 'verify-secret',
@@ -82,8 +83,10 @@ function SecretField({ algorithm, secret, onSecret }: { algorithm: string; secre
         {/* Two elements, since a password field's attributes are typed apart from a text field's. */}
         {visible ? <input type="text" {...fieldProps} /> : <input type="password" {...fieldProps} />}
         <span id="verify-secret-hint" class="hint">
-          The shared secret, as typed (its UTF-8 bytes, never trimmed), or an oct JWK. Sent to this service only, in a request body; never
-          stored or put in a share link.
+          The shared secret, as typed (its UTF-8 bytes, never trimmed), or an oct JWK.{' '}
+          {here
+            ? 'Kept in this browser: never sent, stored or put in a share link.'
+            : 'Sent to this service only, in a request body; never stored or put in a share link.'}
         </span>
       </p>
       <p class="field">
@@ -112,6 +115,7 @@ export function VerifyPanel({
   onKey: (key: string) => void;
   report: ReportSecrets;
 }) {
+  const here = useRunsHere();
   const hmac = algorithm !== null && HMAC.test(algorithm);
   const [secretText, setSecretText] = useState('');
   useReportedSecrets(report, 'verify', secretText === '' ? [] : ['the secret given to Verify']);
@@ -122,9 +126,9 @@ export function VerifyPanel({
   const answer = useAnswer<Verified>(
     `${token}\u0000${key}\u0000${secret}`,
     secret !== ''
-      ? () => api.jwt.verify.query({ token, ...keySource(secret) })
+      ? async () => (await api()).jwt.verify.query({ token, ...keySource(secret) })
       : key !== ''
-        ? () => api.jwt.verify.query({ token, key })
+        ? async () => (await api()).jwt.verify.query({ token, key })
         : undefined,
   );
   // inspect-key takes a compact JWS: the token itself, or an SD-JWT's issuer-signed JWT; not a JSON serialization.
@@ -133,7 +137,7 @@ export function VerifyPanel({
     `${token}\u0000${key}`,
     key === '' || compact.split('.').length !== 3 || compact.startsWith('{')
       ? undefined
-      : () => api.jwt.inspectKey.query({ key, token: compact }),
+      : async () => (await api()).jwt.inspectKey.query({ key, token: compact }),
   );
   return (
     <Section title="Verify the signature">
@@ -143,7 +147,7 @@ export function VerifyPanel({
         <PasteField
           id="verify-key"
           label="Public key, certificate or JWK Set (PEM or JSON)"
-          hint="Only public keys: the service refuses private keys, and never fetches a key from the network. An HMAC token (HS256, HS384, HS512) asks for its secret instead."
+          hint={`Only public keys: ${here ? 'private keys are refused, and no key is ever fetched' : 'the service refuses private keys, and never fetches a key'} from the network. An HMAC token (HS256, HS384, HS512) asks for its secret instead.`}
           rows={4}
           value={keyText}
           onValue={onKey}
