@@ -132,8 +132,12 @@ export const curveOfCrv = (crv: unknown): EcCurve | undefined => COMPUTED.find((
 /** An EC public point: its affine coordinates, or null for the point at infinity, and how it was written. */
 export interface EcPoint {
   readonly xy: readonly [bigint, bigint] | null;
-  /** The octets as read or as they would be written uncompressed: SPKI keeps the form it was given in. */
+  /**
+   * The octets as read, or as OpenSSL writes a point it computed (uncompressed, or one zero octet at infinity): SPKI
+   * keeps the form a point was given in, and OpenSSL writes no point read at infinity.
+   */
   readonly encoded: Uint8Array;
+  readonly writable: boolean;
 }
 
 /**
@@ -146,12 +150,12 @@ export function readPoint(curve: EcCurve, octets: Uint8Array): EcPoint {
   if (form === undefined) throw new Error('empty point');
   if (form === 0) {
     if (octets.length !== 1) throw new Error('bad point');
-    return { xy: null, encoded: octets };
+    return { xy: null, encoded: octets, writable: false };
   }
   const compressed = form === 2 || form === 3;
   if (!compressed && form !== 4 && form !== 6 && form !== 7) throw new Error('bad point form');
   if (octets.length !== 1 + (compressed ? 1 : 2) * curve.size) throw new Error('bad point length');
-  if (curve.curve === undefined) return { xy: null, encoded: octets };
+  if (curve.curve === undefined) return { xy: null, encoded: octets, writable: true };
   let decodable = octets;
   if (form === 6 || form === 7) {
     if (((octets.at(-1) as number) & 1) !== (form & 1)) throw new Error('bad point');
@@ -160,7 +164,7 @@ export function readPoint(curve: EcCurve, octets: Uint8Array): EcPoint {
   const point = curve.curve.Point.fromBytes(decodable);
   point.assertValidity();
   const { x, y } = point.toAffine();
-  return { xy: [x, y], encoded: octets };
+  return { xy: [x, y], encoded: octets, writable: true };
 }
 
 /** A point from affine coordinates, checked as EC_POINT_set_affine_coordinates checks it. */
@@ -169,7 +173,7 @@ export function pointFromCoordinates(curve: EcCurve, x: bigint, y: bigint): EcPo
   if (arithmetic === undefined) throw new Error('no arithmetic on this curve');
   const point = arithmetic.Point.fromAffine({ x, y });
   point.assertValidity();
-  return { xy: [x, y], encoded: Uint8Array.of(4, ...bytesOf(x, curve.size), ...bytesOf(y, curve.size)) };
+  return { xy: [x, y], encoded: Uint8Array.of(4, ...bytesOf(x, curve.size), ...bytesOf(y, curve.size)), writable: true };
 }
 
 /** d·G, as OpenSSL computes a private key's public point when the key does not hold one: d is taken modulo the order. */
@@ -177,9 +181,9 @@ export function publicPoint(curve: EcCurve, d: bigint): EcPoint {
   const arithmetic = curve.curve;
   if (arithmetic === undefined) throw new Error('no arithmetic on this curve');
   const scalar = d % arithmetic.Point.Fn.ORDER;
-  if (scalar === 0n) return { xy: null, encoded: Uint8Array.of(0) };
+  if (scalar === 0n) return { xy: null, encoded: Uint8Array.of(0), writable: true };
   const { x, y } = arithmetic.Point.BASE.multiply(scalar).toAffine();
-  return { xy: [x, y], encoded: Uint8Array.of(4, ...bytesOf(x, curve.size), ...bytesOf(y, curve.size)) };
+  return { xy: [x, y], encoded: Uint8Array.of(4, ...bytesOf(x, curve.size), ...bytesOf(y, curve.size)), writable: true };
 }
 
 /** The order of a curve's group. */

@@ -60,16 +60,22 @@ export function expectTag(tlv: Tlv, tag: number): Tlv {
   return tlv;
 }
 
-/** The TLVs inside a constructed one, in order. */
-export function berChildren(tlv: Tlv): Tlv[] {
-  if ((tlv.tag & 0x20) === 0) fail('primitive value read as constructed');
+/** The TLVs from `start` to `end`; an end-of-contents there is refused, as a definite length allows none. */
+function tlvsIn(bytes: Uint8Array, start: number, end: number): Tlv[] {
   const children: Tlv[] = [];
-  for (let offset = tlv.contentStart; offset < tlv.end;) {
-    const child = berAt(tlv.bytes, offset, tlv.end);
+  for (let offset = start; offset < end;) {
+    const child = berAt(bytes, offset, end);
+    if (child.tag === 0 && child.end === child.contentStart) fail('unexpected end-of-contents');
     children.push(child);
     offset = child.next;
   }
   return children;
+}
+
+/** The TLVs inside a constructed one, in order. */
+export function berChildren(tlv: Tlv): Tlv[] {
+  if ((tlv.tag & 0x20) === 0) fail('primitive value read as constructed');
+  return tlvsIn(tlv.bytes, tlv.contentStart, tlv.end);
 }
 
 /** A SEQUENCE's elements, at least `min` and at most `max` of them (a template refuses extra elements). */
@@ -79,9 +85,44 @@ export function sequence(tlv: Tlv, min: number, max = min): Tlv[] {
   return elements;
 }
 
+/** A SEQUENCE OF or SET OF's elements: OpenSSL's template for them reads a primitive encoding as well. */
+export function listOf(tlv: Tlv, tag: 0x30 | 0x31): Tlv[] {
+  if ((tlv.tag | 0x20) !== tag) fail(`expected tag ${tag}, found ${tlv.tag}`);
+  return tlvsIn(tlv.bytes, tlv.contentStart, tlv.end);
+}
+
 export const contentOf = (tlv: DerNode): Uint8Array => tlv.bytes.subarray(tlv.contentStart, tlv.end);
-/** A primitive value's content (constructed BER strings are not read). */
+/** A primitive value's content. */
 export const primitive = (tlv: Tlv, tag: number): Uint8Array => contentOf(expectTag(tlv, tag));
+
+/** OpenSSL's ASN1_MAX_STRING_NEST. */
+const MAX_STRING_NESTING = 5;
+
+/** The parts of a constructed string, gathered as asn1_collect gathers them: of any tag, at most five deep. */
+function gather(tlv: Tlv, depth: number, into: Uint8Array[]): void {
+  for (const part of berChildren(tlv)) {
+    if ((part.tag & 0x20) === 0) into.push(contentOf(part));
+    else if (depth >= MAX_STRING_NESTING) fail('string nested too deep');
+    else gather(part, depth + 1, into);
+  }
+}
+
+/** A string value's content, primitive or constructed (BER), its tag `tag` either way. */
+export function stringOf(tlv: Tlv, tag: number): Uint8Array {
+  if ((tlv.tag | 0x20) !== (tag | 0x20)) fail(`expected tag ${tag}, found ${tlv.tag}`);
+  if ((tlv.tag & 0x20) === 0) return contentOf(tlv);
+  const parts: Uint8Array[] = [];
+  gather(tlv, 0, parts);
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export const octetString = (tlv: Tlv): Uint8Array => stringOf(tlv, 0x04);
 
 export const bigIntOf = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(`0x${bytes.toHex()}`));
 
@@ -99,8 +140,12 @@ export function strictInteger(tlv: Tlv): bigint {
 }
 
 /** A BIT STRING's bits, its unused ones cleared, as c2i_ASN1_BIT_STRING gives them. */
-export function bitString(tlv: Tlv): Uint8Array {
-  const content = primitive(tlv, 0x03);
+export function bitString(tlv: Tlv, tag = 0x03): Uint8Array {
+  return bitsOf(stringOf(tlv, tag));
+}
+
+/** A BIT STRING's content as bits: its first octet counts the unused bits of its last. */
+export function bitsOf(content: Uint8Array): Uint8Array {
   const unused = content[0];
   if (unused === undefined) fail('empty bit string');
   if (unused > 7) fail('bad unused bits');
@@ -119,31 +164,55 @@ export function oidOf(tlv: Tlv): string {
   return derOid(tlv);
 }
 
-/** A value of type ANY as OpenSSL decodes one (ASN1_TYPE): the universal types it reads, checked as it checks them. */
-export function checkAny(tlv: Tlv): void {
-  const universal = (tlv.tag & 0xc0) === 0;
-  const constructed = (tlv.tag & 0x20) !== 0;
+/** The shortest content OpenSSL's asn1_ex_c2i takes for a UTCTime and a GeneralizedTime. */
+const MIN_TIME_LENGTH: Readonly<Record<number, number>> = { 0x17: 13, 0x18: 15 };
+
+/** A string's content as asn1_ex_c2i takes it: times not too short, BMPString and UniversalString of whole characters. */
+export function checkString(tag: number, length: number): void {
+  if (length < (MIN_TIME_LENGTH[tag] ?? 0)) fail('time too short');
+  if ((tag === 0x1e && length % 2 !== 0) || (tag === 0x1c && length % 4 !== 0)) fail('string of the wrong length');
+}
+
+/** The universal types that OpenSSL reads only in their primitive form: BOOLEAN, INTEGER, NULL, OBJECT IDENTIFIER, ENUMERATED. */
+const PRIMITIVE_ONLY: ReadonlySet<number> = new Set([1, 2, 5, 6, 10]);
+
+/**
+ * A universal value of type `number` as asn1_d2i_ex_primitive reads it (for ANY and for a Name's strings): SEQUENCE
+ * and SET constructed, the simple types primitive, strings in either form; then its content checked by type.
+ */
+export function checkUniversal(tlv: Tlv): void {
   const number = tlv.tag & 0x1f;
-  if (universal && (number === 0x10 || number === 0x11) && !constructed) fail('sequence or set not constructed');
-  if (universal && [1, 2, 5, 6, 10].includes(number) && constructed) fail('type not primitive');
-  switch (tlv.tag) {
+  const constructed = (tlv.tag & 0x20) !== 0;
+  if (number === 0x10 || number === 0x11) {
+    if (!constructed) fail('sequence or set not constructed');
+    return;
+  }
+  if (constructed && PRIMITIVE_ONLY.has(number)) fail('type not primitive');
+  const content = stringOf(tlv, tlv.tag);
+  checkString(number, content.length);
+  switch (number) {
     case 0x01:
-      if (tlv.end - tlv.contentStart !== 1) fail('boolean of the wrong length');
+      if (content.length !== 1) fail('boolean of the wrong length');
       break;
     case 0x02:
     case 0x0a:
       strictInteger({ ...tlv, tag: 0x02 });
       break;
     case 0x03:
-      bitString(tlv);
+      bitsOf(content);
       break;
     case 0x05:
-      if (tlv.end !== tlv.contentStart) fail('null with content');
+      if (content.length !== 0) fail('null with content');
       break;
     case 0x06:
       oidOf(tlv);
       break;
   }
+}
+
+/** A value of type ANY as OpenSSL decodes one (ASN1_TYPE): a universal one checked by its type, any other kept. */
+export function checkAny(tlv: Tlv): void {
+  if ((tlv.tag & 0xc0) === 0) checkUniversal(tlv);
 }
 
 /** An AlgorithmIdentifier: its OID and, when present, its parameters (of type ANY). */

@@ -6,14 +6,15 @@ import type { PrivateDer, PublicDer } from '../../../core/keys/ports/key-codec.j
 import { OKP_CURVES, curveOfOid, publicPoint, readPoint, type EcCurve } from './key-curves.js';
 import {
   algorithmOf,
+  berAt,
   berChildren,
   bigIntOf,
+  octetString,
   berRoot,
   bitString,
   contentOf,
   expectTag,
   oidOf,
-  primitive,
   sequence,
   strictInteger,
   unsignedInteger,
@@ -81,9 +82,13 @@ function namedCurve(parameters: Tlv | undefined): EcCurve {
 }
 
 /** The INTEGERs of DSA or DH domain parameters, the first of which is the prime. */
-function primeOf(parameters: Tlv | undefined): bigint | undefined {
-  if (parameters === undefined || parameters.tag === 0x05) return undefined;
-  const [p] = berChildren(expectTag(parameters, 0x30)).map(unsignedInteger);
+/**
+ * The prime of DSA or DH domain parameters, which OpenSSL requires: Dss-Parms (RFC 3279 §2.3.2) are p, q and g;
+ * PKCS #3's DHParameter p, g and a length; X9.42's DomainParameters p, g, q and two optional fields.
+ */
+function primeOf(oid: string, parameters: Tlv | undefined): bigint {
+  const [min, max] = oid === DSA ? [3, 3] : oid === DH[0] ? [2, 3] : [3, 5];
+  const [p] = sequence(parameters ?? refuse('no parameters'), min, max).map(unsignedInteger);
   return p ?? refuse('no prime');
 }
 
@@ -106,9 +111,9 @@ function readSpki(der: Uint8Array): KeyData {
     return { kind: 'okp', curve: okp, x: bits, d: undefined };
   }
   if (oid === DSA || DH.includes(oid)) {
-    const p = primeOf(parameters);
+    const p = primeOf(oid, parameters);
     berRoot(bits, 0x02);
-    return { kind: 'named', type: oid === DSA ? 'dsa' : 'dh', bits: oid === DSA ? bitLength(p ?? 0n) : undefined, spki, isPrivate: false };
+    return { kind: 'named', type: oid === DSA ? 'dsa' : 'dh', bits: oid === DSA ? bitLength(p) : undefined, spki, isPrivate: false };
   }
   const postQuantum = POST_QUANTUM.get(oid);
   if (postQuantum !== undefined && parameters === undefined && bits.length === postQuantum.publicBytes && reduced(postQuantum, bits)) {
@@ -119,15 +124,16 @@ function readSpki(der: Uint8Array): KeyData {
 
 /**
  * RSAPrivateKey (RFC 8017 §A.1.2), two-prime: its public and private numbers, checked as OpenSSL checks them on import,
- * which is hardly at all: d no longer than n. Version 1 announces other primes, which are not read.
+ * which is hardly at all: d no longer than n when the key comes as DER, not as PEM. Version 1 announces other primes,
+ * which are not read.
  */
-function rsaPrivate(tlv: Tlv) {
+function rsaPrivate(tlv: Tlv, checkD = true) {
   const [version, n, e, d, p, q, dp, dq, qi] = sequence(tlv, 9) as [Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, Tlv];
   const versionValue = strictInteger(version);
   if (versionValue === 1n || versionValue < -(2n ** 31n) || versionValue >= 2n ** 31n) refuse('multi-prime RSA keys are not read');
   const [nValue, eValue, ...parts] = [n, e, d, p, q, dp, dq, qi].map(unsignedInteger) as [bigint, bigint, ...bigint[]];
   const [dValue, pValue, qValue, dpValue, dqValue, qiValue] = parts as [bigint, bigint, bigint, bigint, bigint, bigint];
-  if (bitLength(dValue) > bitLength(nValue)) refuse('d is longer than n');
+  if (checkD && bitLength(dValue) > bitLength(nValue)) refuse('d is longer than n');
   return { n: nValue, e: eValue, private: { d: dValue, p: pValue, q: qValue, dp: dpValue, dq: dqValue, qi: qiValue } };
 }
 
@@ -136,7 +142,7 @@ function ecPrivate(tlv: Tlv, outerCurve: EcCurve | undefined): KeyData {
   const [version, privateKey, ...rest] = sequence(tlv, 2, 4) as [Tlv, Tlv, ...Tlv[]];
   const versionValue = strictInteger(version);
   if (versionValue < -(2n ** 31n) || versionValue >= 2n ** 31n) refuse('bad version');
-  const d = bigIntOf(primitive(privateKey, 0x04));
+  const d = bigIntOf(octetString(privateKey));
   let curve = outerCurve;
   let publicOctets: Uint8Array | undefined;
   let last = -1;
@@ -154,7 +160,7 @@ function ecPrivate(tlv: Tlv, outerCurve: EcCurve | undefined): KeyData {
     publicOctets !== undefined
       ? readPoint(curve, publicOctets)
       : curve.curve === undefined
-        ? { xy: null, encoded: new Uint8Array() }
+        ? { xy: null, encoded: new Uint8Array(), writable: false }
         : publicPoint(curve, d);
   return { kind: 'ec', curve, point, d };
 }
@@ -182,7 +188,7 @@ function postQuantumPrivate({ seed, expanded }: PostQuantum, octets: Uint8Array)
 }
 
 /** PrivateKeyInfo or OneAsymmetricKey (RFC 5958 §2): version 0, or 1 with an optional public key, which is not read. */
-function readPkcs8(der: Uint8Array): KeyData {
+function readPkcs8(der: Uint8Array, checkD = true): KeyData {
   const [version, algorithm, privateKey, ...optional] = sequence(berRoot(der), 3, 5) as [Tlv, Tlv, Tlv, ...Tlv[]];
   const versionValue = strictInteger(version);
   if (versionValue !== 0n && versionValue !== 1n) refuse('bad version');
@@ -193,20 +199,20 @@ function readPkcs8(der: Uint8Array): KeyData {
     last = index;
   }
   const { oid, parameters } = algorithmOf(algorithm);
-  const octets = primitive(privateKey, 0x04);
+  const octets = octetString(privateKey);
   if (oid === RSA_ENCRYPTION || oid === RSASSA_PSS) {
-    return { kind: 'rsa', ...rsaPrivate(berRoot(octets)), ...rsaAlgorithm(algorithm, oid, parameters) };
+    return { kind: 'rsa', ...rsaPrivate(berRoot(octets), checkD), ...rsaAlgorithm(algorithm, oid, parameters) };
   }
   if (oid === EC_PUBLIC_KEY) return ecPrivate(berRoot(octets), parameters === undefined ? undefined : namedCurve(parameters));
   const okp = OKP_CURVES.find((curve) => curve.oid === oid);
   if (okp !== undefined) {
-    const d = primitive(berRoot(octets, 0x04), 0x04);
+    const d = octetString(berAt(octets, 0));
     if (parameters !== undefined || d.length !== okp.size) refuse('bad key');
     return { kind: 'okp', curve: okp, x: okp.publicOf(d), d: d.slice() };
   }
   if (oid === DSA || DH.includes(oid)) {
     // OpenSSL derives the public key, g^x mod p, in Montgomery form, which needs p odd.
-    const p = primeOf(parameters) ?? refuse('no parameters');
+    const p = primeOf(oid, parameters);
     if (p % 2n === 0n) refuse('even modulus');
     berRoot(octets, 0x02);
     return {
@@ -225,29 +231,31 @@ function readPkcs8(der: Uint8Array): KeyData {
   return refuse('unsupported key type');
 }
 
-/** A public key in DER. */
+/**
+ * A public key in DER. PKCS #1 DER whose SEQUENCE starts with an INTEGER of one octet, 0 or 1, is an RSAPrivateKey to
+ * node:crypto (a modulus is never so small), which it reads as one and gives the public key of.
+ */
 export function readPublicDer(der: Uint8Array, form: PublicDer): KeyData {
   if (form === 'spki') return readSpki(der);
-  return {
-    kind: 'rsa',
-    type: 'rsa',
-    ...rsaPublic(berRoot(der)),
-    pssAlgorithm: undefined,
-    restrictions: undefined,
-    private: undefined,
-  };
+  const root = berRoot(der);
+  const [first, length, value = 2] = der.subarray(root.contentStart, root.contentStart + 3);
+  if (first === 0x02 && length === 1 && value <= 1) return { ...readPrivateDer(der, 'pkcs1'), private: undefined } as KeyData;
+  return { kind: 'rsa', type: 'rsa', ...rsaPublic(root), pssAlgorithm: undefined, restrictions: undefined, private: undefined };
 }
 
-/** A private key in DER: in its form, or else in PKCS #8, which OpenSSL's decoders try whatever form they are told. */
-export function readPrivateDer(der: Uint8Array, form: PrivateDer): KeyData {
-  if (form === 'pkcs8') return readPkcs8(der);
+/**
+ * A private key in DER: in its form, or else in PKCS #8, which OpenSSL's decoders try whatever form they are told.
+ * `fromPem` for the DER of a PEM block, which OpenSSL reads by another path, without comparing an RSA key's d and n.
+ */
+export function readPrivateDer(der: Uint8Array, form: PrivateDer, fromPem = false): KeyData {
+  if (form === 'pkcs8') return readPkcs8(der, !fromPem);
   try {
     return form === 'pkcs1'
-      ? { kind: 'rsa', type: 'rsa', ...rsaPrivate(berRoot(der)), pssAlgorithm: undefined, restrictions: undefined }
+      ? { kind: 'rsa', type: 'rsa', ...rsaPrivate(berRoot(der), !fromPem), pssAlgorithm: undefined, restrictions: undefined }
       : ecPrivate(berRoot(der), undefined);
   } catch (error) {
     try {
-      return readPkcs8(der);
+      return readPkcs8(der, !fromPem);
     } catch {
       throw error;
     }
@@ -260,21 +268,42 @@ const PEM_FORMS: ReadonlyMap<string, PrivateDer> = new Map([
   ['EC PRIVATE KEY', 'sec1'],
 ]);
 
-/**
- * The first PEM block of the text (RFC 7468), as OpenSSL's PEM reader takes it: its label names the form, its lines
- * hold base64 with spaces and tabs allowed, and padding only at its end.
- */
-export function readPrivatePem(pem: string): KeyData {
+/** PEM blocks (RFC 7468) as OpenSSL's reader splits them: a BEGIN line, body lines, and the END line of its label. */
+function* pemBlocks(pem: string): Generator<{ readonly label: string; readonly body: readonly string[] } | undefined> {
   const lines = pem.split(/\r?\n/);
-  const at = lines.findIndex((line) => /^-----BEGIN (.*)-----\s*$/.test(line));
-  const label = /^-----BEGIN (.*)-----/.exec(lines[at] ?? '')?.[1];
-  const form = label === undefined ? undefined : PEM_FORMS.get(label);
-  if (form === undefined) return refuse('no private key block');
-  const end = lines.findIndex((line, i) => i > at && line.startsWith('-----END '));
-  if (end < 0 || !new RegExp(`^-----END ${label}-----\\s*$`).test(lines[end] ?? '')) refuse('no end line');
-  const body = lines.slice(at + 1, end);
-  if (body.some((line) => line.includes(':'))) refuse('PEM headers are not read');
+  for (let at = 0; at < lines.length; at++) {
+    const label = /^-----BEGIN (.*)-----\s*$/.exec(lines[at] ?? '')?.[1];
+    if (label === undefined) continue;
+    const end = lines.findIndex((line, i) => i > at && line.startsWith('-----END '));
+    if (end < 0) return;
+    yield new RegExp(`^-----END ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-----\\s*$`).test(lines[end] ?? '')
+      ? { label, body: lines.slice(at + 1, end) }
+      : undefined;
+    at = end;
+  }
+}
+
+/** A block's base64, spaces and tabs allowed within its lines and padding only at its end; no headers, no blank lines. */
+function blockBytes(body: readonly string[]): Uint8Array {
+  if (body.some((line) => line.includes(':') || /^[ \t]*$/.test(line))) refuse('PEM headers and blank lines are not read');
   const text = body.join('').replace(/[ \t]/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) refuse('not base64');
-  return readPrivateDer(Uint8Array.fromBase64(text), form);
+  return Uint8Array.fromBase64(text);
+}
+
+/**
+ * The first private key of PEM text, as OpenSSL's PEM reader finds it: block after block, a private key's label naming
+ * its form, the blocks that do not hold one skipped.
+ */
+export function readPrivatePem(pem: string): KeyData {
+  for (const block of pemBlocks(pem)) {
+    const form = block === undefined ? undefined : PEM_FORMS.get(block.label);
+    if (block === undefined || form === undefined) continue;
+    try {
+      return readPrivateDer(blockBytes(block.body), form, true);
+    } catch {
+      // Not a key: OpenSSL reads on.
+    }
+  }
+  return refuse('no private key block');
 }

@@ -64,13 +64,12 @@ export function keyOf(handle: PublicKey | PrivateKey): KeyData {
   return handle.key;
 }
 
-/** A private key's public key, its private parts dropped. Throws where OpenSSL has no public key to give. */
+/** A private key's public key, its private parts dropped. */
 export function publicPart(key: KeyData): KeyData {
   switch (key.kind) {
     case 'rsa':
       return { ...key, private: undefined };
     case 'ec':
-      if (key.point.xy === null && key.curve.curve !== undefined) throw new Error('the public point is at infinity');
       return { ...key, d: undefined };
     case 'okp':
       return { ...key, d: undefined };
@@ -118,7 +117,11 @@ export function jwkOf(key: KeyData, withPrivate: boolean): JsonObject {
       if (crv === undefined) break;
       if (xy === null) throw new Error('the point at infinity has no coordinates');
       const jwk: JsonObject = { kty: 'EC', x: b64u(bytesOf(xy[0], size)), y: b64u(bytesOf(xy[1], size)), crv };
-      if (withPrivate && key.d !== undefined) jwk.d = b64u(bytesOf(key.d, size));
+      if (withPrivate && key.d !== undefined) {
+        const d = bytesOf(key.d, size);
+        if (d.length > size) throw new Error('d is longer than the curve');
+        jwk.d = b64u(d);
+      }
       return jwk;
     }
     case 'okp': {
@@ -142,9 +145,7 @@ export function spkiOf(key: KeyData): Uint8Array {
       return der(SEQUENCE, algorithm, derBitString(der(SEQUENCE, derInteger(key.n), derInteger(key.e))));
     }
     case 'ec': {
-      if ((key.point.xy === null && key.curve.curve !== undefined) || key.point.encoded.length === 0) {
-        throw new Error('no public point to write');
-      }
+      if (!key.point.writable) throw new Error('no public point to write');
       return der(SEQUENCE, der(SEQUENCE, derOidOf(EC_PUBLIC_KEY), derOidOf(key.curve.oid)), derBitString(key.point.encoded));
     }
     case 'okp':

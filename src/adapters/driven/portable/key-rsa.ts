@@ -1,7 +1,8 @@
 // RSA signature verification for certificates, on BigInt: RSASSA-PKCS1-v1_5 and RSASSA-PSS (RFC 8017 §8.2.2, §8.1.2),
 // with the checks OpenSSL's RSA_verify and PSS verification make, so that a certificate verifies here when
 // node:crypto's X509Certificate.verify says it does.
-import { digest, type HashName } from '../../../core/shared/hash.js';
+import { sha1 } from '@noble/hashes/legacy';
+import { sha224, sha256, sha384, sha512 } from '@noble/hashes/sha2';
 import { algorithmOf, berChildren, bigIntOf, bytesOf, expectTag, strictInteger, type Tlv } from './key-der.js';
 
 export interface RsaPublic {
@@ -16,8 +17,13 @@ export interface PssParameters {
   readonly saltLength: number;
 }
 
+/** The hashes of the certificate signatures this codec verifies (@noble/hashes, as the core's own). */
+export type HashName = 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512';
+export const digest = (name: HashName, message: Uint8Array): Uint8Array => ({ sha1, sha224, sha256, sha384, sha512 })[name](message);
+
 const HASHES: ReadonlyMap<string, HashName> = new Map([
   ['1.3.14.3.2.26', 'sha1'],
+  ['2.16.840.1.101.3.4.2.4', 'sha224'],
   ['2.16.840.1.101.3.4.2.1', 'sha256'],
   ['2.16.840.1.101.3.4.2.2', 'sha384'],
   ['2.16.840.1.101.3.4.2.3', 'sha512'],
@@ -25,11 +31,12 @@ const HASHES: ReadonlyMap<string, HashName> = new Map([
 /** The DER of a DigestInfo's AlgorithmIdentifier and digest header, as RSA_verify expects it (NULL parameters). */
 const DIGEST_INFO: Readonly<Record<HashName, string>> = {
   sha1: '3021300906052b0e03021a05000414',
+  sha224: '302d300d06096086480165030402040500041c',
   sha256: '3031300d060960864801650304020105000420',
   sha384: '3041300d060960864801650304020205000430',
   sha512: '3051300d060960864801650304020305000440',
 };
-const HASH_BYTES: Readonly<Record<HashName, number>> = { sha1: 20, sha256: 32, sha384: 48, sha512: 64 };
+const HASH_BYTES: Readonly<Record<HashName, number>> = { sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64 };
 const MGF1 = '1.2.840.113549.1.1.8';
 /** OpenSSL's OPENSSL_RSA_MAX_MODULUS_BITS, OPENSSL_RSA_SMALL_MODULUS_BITS and OPENSSL_RSA_MAX_PUBEXP_BITS. */
 const MAX_MODULUS_BITS = 16_384;

@@ -1,8 +1,6 @@
 // X.509 certificates (RFC 5280 §4.1) read as OpenSSL's d2i_X509 reads them for node:crypto's X509Certificate: the
 // structure checked to its names' strings, the validity read as ASN1_TIME_to_tm reads it, and the signature verified as
 // X509_verify verifies it, over the TBSCertificate's bytes as they stand.
-import type { HashName } from '../../../core/shared/hash.js';
-import { digest } from '../../../core/shared/hash.js';
 import { ecdsaVerifies } from './key-curves.js';
 import {
   algorithmDer,
@@ -10,18 +8,22 @@ import {
   berChildren,
   berRoot,
   bitString,
-  contentOf,
+  checkString,
+  checkUniversal,
   expectTag,
+  listOf,
+  octetString,
   oidOf,
   primitive,
   sequence,
   strictInteger,
+  stringOf,
   der as writeDer,
   type Tlv,
 } from './key-der.js';
 import { readPublicDer } from './key-forms.js';
 import type { KeyData } from './key-model.js';
-import { pkcs1Verifies, pssVerifies, readPssParameters } from './key-rsa.js';
+import { digest, pkcs1Verifies, pssVerifies, readPssParameters, type HashName } from './key-rsa.js';
 
 export interface CertificateReading {
   readonly publicKey: KeyData;
@@ -36,14 +38,17 @@ const refuse = (reason: string): never => {
   throw new Error(`not a certificate: ${reason}`);
 };
 
-// ASN1_tag2bit's universal tags that an X509_NAME_ENTRY value (ASN1_PRINTABLE) may not have: none of BOOLEAN,
-// INTEGER, BIT STRING, OCTET STRING, NULL, OBJECT IDENTIFIER, SET, UTCTime, GeneralizedTime.
-const NOT_PRINTABLE: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 5, 6, 0x11, 0x17, 0x18]);
+// The universal types of ASN1_PRINTABLE, which an X509_NAME_ENTRY's value may have (ASN1_tag2bit's mapping): BIT
+// STRING, SEQUENCE, the character strings but VideotexString, GraphicString, VisibleString and GeneralString, and
+// the types OpenSSL calls unknown.
+const PRINTABLE: ReadonlySet<number> = new Set([3, 7, 8, 9, 11, 12, 13, 14, 15, 16, 18, 19, 20, 22, 28, 29, 30]);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const surrogate = (value: number) => value >= 0xd800 && value <= 0xdfff;
 
-/** Whether a name's string converts to UTF-8, as x509_name_canon needs it to. */
+/** Whether a name's string converts to UTF-8, as x509_name_canon needs it to: no surrogate, nothing past U+10FFFF. */
 function convertible(tag: number, content: Uint8Array): boolean {
+  const view = new DataView(content.buffer, content.byteOffset, content.length);
   switch (tag) {
     case 0x0c: // UTF8String
       try {
@@ -53,14 +58,11 @@ function convertible(tag: number, content: Uint8Array): boolean {
         return false;
       }
     case 0x1e: // BMPString
-      return content.length % 2 === 0;
-    case 0x1c: {
-      // UniversalString
-      if (content.length % 4 !== 0) return false;
-      const view = new DataView(content.buffer, content.byteOffset, content.length);
-      for (let i = 0; i < content.length; i += 4) if (view.getUint32(i) > 0x10ffff) return false;
+      for (let i = 0; i < content.length; i += 2) if (surrogate(view.getUint16(i))) return false;
       return true;
-    }
+    case 0x1c: // UniversalString
+      for (let i = 0; i < content.length; i += 4) if (view.getUint32(i) > 0x10ffff || surrogate(view.getUint32(i))) return false;
+      return true;
     default:
       return true;
   }
@@ -68,14 +70,14 @@ function convertible(tag: number, content: Uint8Array): boolean {
 
 /** A Name (RFC 5280 §4.1.2.4): RDNs of attribute type and value pairs whose values OpenSSL takes as strings. */
 function checkName(name: Tlv): void {
-  for (const rdn of berChildren(expectTag(name, 0x30))) {
-    for (const pair of berChildren(expectTag(rdn, 0x31))) {
+  for (const rdn of listOf(name, 0x30)) {
+    for (const pair of listOf(rdn, 0x31)) {
       const [type, value] = sequence(pair, 2) as [Tlv, Tlv];
       oidOf(type);
-      const universal = (value.tag & 0xc0) === 0;
       const number = value.tag & 0x1f;
-      if (!universal || NOT_PRINTABLE.has(number) || ((value.tag & 0x20) !== 0 && number !== 0x10)) refuse('name value');
-      if (!convertible(value.tag, contentOf(value))) refuse('name string');
+      if ((value.tag & 0xc0) !== 0 || !PRINTABLE.has(number)) refuse('name value');
+      checkUniversal(value);
+      if (number !== 0x10 && !convertible(number, stringOf(value, value.tag))) refuse('name string');
     }
   }
 }
@@ -88,9 +90,12 @@ const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * for text that names no instant.
  */
 export function timeMs(tlv: Tlv): number {
-  if (tlv.tag !== 0x17 && tlv.tag !== 0x18) return refuse('time');
-  const text = new TextDecoder('latin1').decode(contentOf(tlv));
-  const utc = tlv.tag === 0x17;
+  const tag = tlv.tag & ~0x20;
+  if (tag !== 0x17 && tag !== 0x18) return refuse('time');
+  const content = stringOf(tlv, tag);
+  checkString(tag, content.length);
+  const text = new TextDecoder('latin1').decode(content);
+  const utc = tag === 0x17;
   const match = (utc ? /^(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?/ : /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?/).exec(text);
   if (match === null || text.length < (utc ? 11 : 13)) return Number.NaN;
   const [, y = '', mo = '', d = '', h = '', mi = '', s] = match;
@@ -123,22 +128,25 @@ export function timeMs(tlv: Tlv): number {
 /** Extensions (RFC 5280 §4.1.2.9): each an OID, an optional one-octet BOOLEAN, and an OCTET STRING. */
 function checkExtensions(field: Tlv): void {
   const [list, extra] = berChildren(field) as [Tlv, Tlv | undefined];
-  if (extra !== undefined) refuse('extensions');
-  for (const extension of berChildren(expectTag(list, 0x30))) {
+  if (list === undefined || extra !== undefined) refuse('extensions');
+  for (const extension of listOf(list, 0x30)) {
     const parts = sequence(extension, 2, 3);
     oidOf(parts[0] as Tlv);
     if (parts.length === 3 && primitive(parts[1] as Tlv, 0x01).length !== 1) refuse('critical');
-    primitive(parts.at(-1) as Tlv, 0x04);
+    octetString(parts.at(-1) as Tlv);
   }
 }
 
 const PKCS1: ReadonlyMap<string, HashName> = new Map([
   ['1.2.840.113549.1.1.5', 'sha1'],
+  ['1.2.840.113549.1.1.14', 'sha224'],
   ['1.2.840.113549.1.1.11', 'sha256'],
   ['1.2.840.113549.1.1.12', 'sha384'],
   ['1.2.840.113549.1.1.13', 'sha512'],
 ]);
 const ECDSA: ReadonlyMap<string, HashName> = new Map([
+  ['1.2.840.10045.4.1', 'sha1'],
+  ['1.2.840.10045.4.3.1', 'sha224'],
   ['1.2.840.10045.4.3.2', 'sha256'],
   ['1.2.840.10045.4.3.3', 'sha384'],
   ['1.2.840.10045.4.3.4', 'sha512'],
@@ -191,10 +199,17 @@ function verifies(key: KeyData, algorithm: Tlv, message: Uint8Array, signature: 
   return false;
 }
 
+/** Whether two AlgorithmIdentifiers are equal as X509_ALGOR_cmp compares them: a string parameter by its value. */
 const sameAlgorithm = (a: Tlv, b: Tlv): boolean => {
   const [first, second] = [algorithmOf(a), algorithmOf(b)];
-  const content = (tlv: Tlv | undefined) => (tlv === undefined ? '' : `${tlv.tag}:${contentOf(tlv).toHex()}`);
-  return first.oid === second.oid && content(first.parameters) === content(second.parameters);
+  const value = (tlv: Tlv | undefined) => {
+    if (tlv === undefined) return '';
+    const number = tlv.tag & 0x1f;
+    return (tlv.tag & 0xc0) === 0 && number !== 0x10 && number !== 0x11
+      ? `${number}:${stringOf(tlv, tlv.tag).toHex()}`
+      : tlv.bytes.subarray(tlv.start, tlv.next).toHex();
+  };
+  return first.oid === second.oid && value(first.parameters) === value(second.parameters);
 };
 
 /** Reads a DER certificate; throws where d2i_X509 refuses it, or its public key does not parse. */
@@ -203,11 +218,11 @@ export function readX509(der: Uint8Array): CertificateReading {
   const [tbs, signatureAlgorithm, signatureValue] = sequence(root, 3) as [Tlv, Tlv, Tlv];
   const fields = berChildren(expectTag(tbs, 0x30));
   let at = 0;
-  let version = 0n;
   if (fields[0]?.tag === 0xa0) {
+    // OpenSSL reads the version's INTEGER and checks nothing of its value.
     const [value, extra] = berChildren(fields[0]) as [Tlv, Tlv | undefined];
-    if (extra !== undefined) refuse('version');
-    version = strictInteger(value);
+    if (value === undefined || extra !== undefined) refuse('version');
+    strictInteger(value);
     at = 1;
   }
   const [serial, signature, issuer, validity, subject, spki, ...optional] = fields.slice(at) as [Tlv, Tlv, Tlv, Tlv, Tlv, Tlv, ...Tlv[]];
@@ -220,15 +235,13 @@ export function readX509(der: Uint8Array): CertificateReading {
   let last = 0;
   for (const field of optional) {
     const index = field.tag & 0x1f;
-    const constructed = (field.tag & 0x20) !== 0;
-    if ((field.tag & 0xc0) !== 0x80 || index <= last || index > 3 || constructed !== (index === 3)) refuse('optional field');
+    if ((field.tag & 0xc0) !== 0x80 || index <= last || index > 3 || (index === 3 && (field.tag & 0x20) === 0)) refuse('optional field');
     last = index;
     if (index === 3) checkExtensions(field);
-    else bitString({ ...field, tag: 0x03 });
+    else bitString(field, 0x80 | index);
   }
-  if (version < 0n || version > 2n) refuse('version');
   const { oid } = algorithmOf(signatureAlgorithm);
-  const signatureBits = primitive(signatureValue, 0x03);
+  const signatureBits = stringOf(signatureValue, 0x03);
   const bits = bitString(signatureValue);
   const publicKey = readPublicDer(spki.bytes.slice(spki.start, spki.next), 'spki');
   const message = der.subarray(tbs.start, tbs.next);

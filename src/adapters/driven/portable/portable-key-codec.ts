@@ -13,7 +13,8 @@ import { readX509 } from './key-x509.js';
  */
 export class PortableKeyCodec implements KeyCodec {
   publicKeyFromJwk(jwk: JsonObject): PublicKey {
-    return publicHandle(readJwk(jwk, false));
+    // As node:crypto does, a JWK with a d is read as the private key it is, and its public key taken.
+    return publicHandle(jwk.d === undefined ? readJwk(jwk, false) : publicPart(readJwk(jwk, true)));
   }
 
   publicKeyFromDer(der: Uint8Array, form: PublicDer): PublicKey {
