@@ -1,4 +1,5 @@
-// Screenshots of the playground for the README: light, dark and a 360 px wide phone.
+// Screenshots of the playground for the README: light, dark and a 360 px wide phone, and local mode's switch
+// (contract §11) at the top of the page at 1280 and 360 px.
 // `make screenshots` builds first, then this starts the built service on a spare port,
 // drives Debian's Chromium and writes docs/screenshots/*.png.
 import { spawn } from 'node:child_process';
@@ -49,6 +50,8 @@ try {
       answered: /Decoded a token/,
       from: 'section[aria-label="Payload"]',
     },
+    { file: 'playground-local-1280.png', width: 1280, height: 900, dark: false, value: token, answered: /Decoded a token/ },
+    { file: 'playground-local-360.png', width: 360, height: 800, dark: false, value: '1700000000', answered: /Best guess/ },
   ];
   for (const shot of shots) {
     const page = await browser.newPage({
