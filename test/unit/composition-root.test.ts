@@ -6,7 +6,7 @@ import { OPERATIONS, contextOf } from '../../src/adapters/driving/contract/catal
 import { buildUseCases } from '../../src/core/use-cases/build.js';
 import { USE_CASE_CONTEXTS, loadUseCases, type UseCaseContext } from '../../src/core/use-cases/contexts.js';
 import { USE_CASE_BUILDERS, USE_CASE_NAMES, createUseCases } from '../../src/core/use-cases/index.js';
-import { FixedClock } from '../support/fakes.js';
+import { FixedClock, standInPorts } from '../support/fakes.js';
 import { NodeKeyCodec } from '../../src/adapters/driven/node-key-codec.js';
 import { RFC7517_A1 } from '../vectors/jose-keys.js';
 
@@ -44,16 +44,7 @@ describe('the composition root', () => {
 });
 
 /** Ports for building use cases outside the container: a fixed clock, and stand-ins no test here calls. */
-const ports = {
-  clock: new FixedClock(0),
-  knownSecrets: { size: 0, find: () => undefined },
-  signatureVerifier: {
-    verify: () => Promise.reject(new Error('unused')),
-    signatureVerifies: () => Promise.reject(new Error('unused')),
-  },
-  tokenSigner: { sign: () => Promise.reject(new Error('unused')), generate: () => Promise.reject(new Error('unused')) },
-  keyCodec: new NodeKeyCodec(),
-};
+const ports = standInPorts();
 
 describe('createUseCases', () => {
   it('builds every use case once over the ports it is given', () => {
