@@ -7,6 +7,11 @@ let installing: Promise<void> | undefined;
  */
 export function temporalReady(): Promise<void> {
   if ('Temporal' in globalThis) return Promise.resolve();
-  installing ??= import('temporal-polyfill/global').then(() => undefined);
+  // The polyfill's `Temporal` is set as the global here, not by importing its `global` module for that module's side
+  // effect: the client package is `sideEffects: false`, so a bundler (Vite, webpack) may drop an import kept for its
+  // side effect alone. The core uses `Temporal` itself, not the polyfill's Intl or Date additions.
+  installing ??= import('temporal-polyfill').then(({ Temporal }) => {
+    Object.defineProperty(globalThis, 'Temporal', { value: Temporal, writable: true, configurable: true, enumerable: false });
+  });
   return installing;
 }
