@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import type { Request } from 'playwright-core';
+import { zoneOffsets } from '../../src/local/zone-rules.js';
 import { launchChromium } from './chromium.js';
 import { inputText, isMutation, settle, type Host } from './parity-hosts.js';
 
@@ -58,13 +59,16 @@ async function serveBundle(files: ReadonlyMap<string, Uint8Array>): Promise<{ or
 
 interface ParityWindow {
   parityClient: unknown;
+  parityLocal: { differingZones(zones: Iterable<string>): string[] };
   settle: typeof settle;
+  zoneOffsets: typeof zoneOffsets;
 }
 
 /**
  * createLocalClient() in headless Chromium, its clock fixed at `nowMs`, in a zone and a locale of its own: each batch of calls is one `page.evaluate`,
- * which runs `settle` (the same function the Node hosts run) on each call in turn. Every request the page makes is
- * recorded: `requests` lists any beyond the page's own origin, where nothing may go.
+ * which runs `settle` (the same function the Node hosts run) on each call in turn. Its zone rules are measured by the
+ * entry's own differingZones, and its offsets written by zoneOffsets, run in the page as `settle` is. Every request the
+ * page makes is recorded: `requests` lists any beyond the page's own origin, where nothing may go.
  */
 export async function chromiumHost(nowMs: number): Promise<Host & { readonly strayRequests: readonly string[] }> {
   if (!existsSync(LOCAL_BUNDLE)) throw new Error(`${LOCAL_BUNDLE} is missing: npm run -s build -w client builds it`);
@@ -79,10 +83,10 @@ export async function chromiumHost(nowMs: number): Promise<Host & { readonly str
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${served.origin}/`);
-  await page.evaluate(`window.settle = ${settle.toString()}`);
+  await page.evaluate(`window.settle = ${settle.toString()}; window.zoneOffsets = ${zoneOffsets.toString()}`);
   // Text, not a function: the test runner rewrites a dynamic import() in a function it compiles.
   await page.evaluate(
-    `import('/local.js').then(({ createLocalClient }) => { window.parityClient = createLocalClient({ now: () => ${nowMs} }); })`,
+    `import('/local.js').then((local) => { window.parityLocal = local; window.parityClient = local.createLocalClient({ now: () => ${nowMs} }); })`,
   );
   return {
     strayRequests,
@@ -97,6 +101,20 @@ export async function chromiumHost(nowMs: number): Promise<Host & { readonly str
       if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
       return answers;
     },
+    differingZones: (zones) => page.evaluate((named) => (window as unknown as ParityWindow).parityLocal.differingZones(named), zones),
+    zoneOffsets: (zones) =>
+      page.evaluate(
+        (named) =>
+          named.map((zone) => {
+            try {
+              return (window as unknown as ParityWindow).zoneOffsets(zone);
+            } catch (error) {
+              if (error instanceof RangeError) return null;
+              throw error;
+            }
+          }),
+        zones,
+      ),
     async close() {
       await browser.close();
       await served.close();
