@@ -13,6 +13,8 @@ import { PortableKeyCodec } from '../../../../../src/adapters/driven/portable/po
 import type { KeyCodec, KeyFacts, PrivateDer, PrivateKey, PublicDer, PublicKey } from '../../../../../src/core/keys/ports/key-codec.js';
 import type { JsonObject } from '../../../../../src/core/shared/json.js';
 import { makeChain, x5cOf } from '../../../../support/certificates.js';
+import * as JOSE_VECTORS from '../../../../vectors/jose-keys.js';
+import { EXAMPLE_ISSUER_KEY, EXAMPLE_SECOND_ISSUER_KEY, SD_JWT_EXAMPLES, exampleJson } from '../../../../support/sd-jwt-examples.js';
 import {
   RFC7515_A2_KEY,
   RFC7515_A3_PRIVATE_KEY,
@@ -236,6 +238,9 @@ const KINDS = [
   ['EC P-521', () => generateKeyPairSync('ec', { namedCurve: 'P-521' })],
   ['EC secp256k1', () => generateKeyPairSync('ec', { namedCurve: 'secp256k1' })],
   ['EC brainpoolP256r1', () => generateKeyPairSync('ec', { namedCurve: 'brainpoolP256r1' })],
+  ['EC brainpoolP384r1', () => generateKeyPairSync('ec', { namedCurve: 'brainpoolP384r1' })],
+  ['EC brainpoolP512r1', () => generateKeyPairSync('ec', { namedCurve: 'brainpoolP512r1' })],
+  ['EC brainpoolP256t1', () => generateKeyPairSync('ec', { namedCurve: 'brainpoolP256t1' })],
   ['EC sect233k1', () => generateKeyPairSync('ec', { namedCurve: 'sect233k1' })],
   ['Ed25519', () => generateKeyPairSync('ed25519')],
   ['Ed448', () => generateKeyPairSync('ed448')],
@@ -320,15 +325,16 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
           })
         : [],
     );
-  // OpenSSL checks that an EC point lies on its curve for every curve it names, and checks DH keys' numbers; this
-  // codec computes on P-256, P-384, P-521 and secp256k1 alone, and reads DH keys only to name them (ADR 0010).
-  const unchecked = (name: string) => name === 'DH' || name === 'EC brainpoolP256r1' || name === 'EC sect233k1';
+  // OpenSSL checks that an EC point lies on its curve for every curve it names, and checks some numbers of DH and
+  // DSA keys; this codec computes on P-256, P-384, P-521, secp256k1 and brainpool's r1 curves alone, and reads DH and
+  // DSA keys only to name them, which the core then refuses (ADR 0010).
+  const unchecked = (name: string) => ['DH', 'DSA', 'EC sect233k1', 'EC brainpoolP256t1'].includes(name);
 
   it('for damaged copies of each DER form', () => {
     expect(differences(damaged((name) => !unchecked(name)))).toEqual([]);
   });
 
-  it('for damaged DH keys and EC keys on curves it does not compute on, but for refusing less: the facts agree where both read a key', () => {
+  it('for damaged DH and DSA keys and EC keys on curves it does not compute on, but for refusing less: the facts agree where both read one', () => {
     const found = damaged(unchecked).flatMap(([label, probe]) => {
       const [expected, actual] = [answer(node, () => probe(node)), answer(portable, () => probe(portable))];
       return 'value' in expected && JSON.stringify(expected) !== JSON.stringify(actual) ? [label] : [];
@@ -405,6 +411,34 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
       ['an EC curve node:crypto does not read from a JWK', { kty: 'EC', crv: 'P-224', x: 'AA', y: 'AA' }],
     ];
     expect(differences([...cases, ...publicOnly.map(([label, key]) => [label, probes.publicJwk(key)] as const)])).toEqual([]);
+  });
+
+  it('for every key of the published vectors the tests use, public and private, and x5c certificates', () => {
+    // test/vectors/jose-keys.ts (RFC 7515, 7517, 7520, 8037, OpenID Connect) and the RFC 9901 examples' issuer and
+    // holder (cnf) keys: every JWK among them, one by one and from their sets.
+    const jwks: [string, JsonObject][] = [];
+    const collect = (label: string, value: unknown): void => {
+      if (typeof value !== 'object' || value === null) return;
+      if (Array.isArray(value)) value.forEach((entry, i) => collect(`${label}[${i}]`, entry));
+      else if (typeof (value as JsonObject).kty === 'string') jwks.push([label, value as JsonObject]);
+      else for (const [member, entry] of Object.entries(value)) collect(`${label}.${member}`, entry);
+    };
+    collect('jose-keys', JOSE_VECTORS);
+    collect('RFC 9901 issuer', [EXAMPLE_ISSUER_KEY, EXAMPLE_SECOND_ISSUER_KEY]);
+    for (const name of SD_JWT_EXAMPLES) collect(`RFC 9901 ${name}`, exampleJson(name, 'sd_jwt_payload.json').cnf);
+    expect(jwks.length).toBeGreaterThan(15);
+    const certificates = jwks.flatMap(([label, jwk]) =>
+      Array.isArray(jwk.x5c)
+        ? jwk.x5c.map((entry, i) => [`${label} x5c[${i}]`, probes.certificate(Uint8Array.fromBase64(String(entry)))] as const)
+        : [],
+    );
+    const keys = jwks
+      .filter(([, jwk]) => jwk.kty !== 'oct')
+      .flatMap(([label, jwk]) => [
+        [`${label}, public`, probes.publicJwk(jwk)] as const,
+        [`${label}, private`, probes.privateJwk(jwk)] as const,
+      ]);
+    expect(differences([...keys, ...certificates])).toEqual([]);
   });
 
   it('for private PEM text written every way OpenSSL reads it, and ways it does not', () => {
@@ -1017,16 +1051,18 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
           for (const digest of ['sha384', 'sha224']) certificate('p256', `-${digest}`);
           key('k1', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:secp256k1');
           certificate('k1', '-sha256');
-          key('brainpool', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:brainpoolP256r1');
-          certificate('brainpool', '-sha256');
+          for (const bits of [256, 384, 512]) {
+            key(`brainpool${bits}`, '-algorithm', 'EC', '-pkeyopt', `ec_paramgen_curve:brainpoolP${bits}r1`);
+            certificate(`brainpool${bits}`, `-sha${bits}`);
+          }
           key('ed448', '-algorithm', 'ED448');
           certificate('ed448');
           key('dsa-params', '-genparam', '-algorithm', 'DSA', '-pkeyopt', 'dsa_paramgen_bits:2048');
           openssl('genpkey', '-paramfile', 'dsa-params.key', '-out', 'dsa.key');
           certificate('dsa', '-sha256');
-          // ECDSA on brainpoolP256r1 and DSA are not verified here (ADR 0010): the core counts no DSA signature, and
-          // brainpool curves are named, not computed on. Their readings are compared, their signatures below.
-          const unverified = (name: string) => name === 'brainpool' || name === 'dsa';
+          // DSA signatures are not verified here (ADR 0010): the core counts none. Their readings are compared, their
+          // signatures below.
+          const unverified = (name: string) => name === 'dsa';
           const certificateReading = (der: Uint8Array) => (codec: KeyCodec) => ({
             ...(probes.certificate(der)(codec) as object),
             selfVerified: 'compared below',
@@ -1051,14 +1087,14 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
             ),
           );
           expect(differences([...readings, ...selfVerified, ...crossVerified])).toEqual([]);
-          expect(
-            made
-              .filter(([, der]) => {
-                const reading = portable.readCertificate(der);
-                return reading.verifiedBy(reading.publicKey);
-              })
-              .map(([name]) => name),
-          ).toEqual(expect.arrayContaining(['rsa', 'pss', 'pss-restricted', 'p521', 'p256', 'k1', 'ed448']));
+          const selfSigned = (codec: KeyCodec, der: Uint8Array) => {
+            const reading = codec.readCertificate(der);
+            return reading.verifiedBy(reading.publicKey);
+          };
+          expect(verified.filter(([, der]) => !selfSigned(portable, der)).map(([name]) => name)).toEqual([]);
+          expect(made.filter(([name]) => unverified(name)).map(([, der]) => [selfSigned(node, der), selfSigned(portable, der)])).toEqual([
+            [true, false],
+          ]);
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
