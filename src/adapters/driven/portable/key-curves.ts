@@ -17,6 +17,8 @@ export interface EcCurve {
   /** The bytes of a coordinate. */
   readonly size: number;
   readonly curve: WeierstrassCurve | undefined;
+  /** The curve's explicit parameters (RFC 3279 §2.3.5) as a key gave them, which OpenSSL writes back in its SPKI. */
+  readonly explicit?: Uint8Array;
 }
 
 const computed = (name: string, oid: string, crv: string | undefined, curve: WeierstrassCurve): EcCurve => ({
@@ -176,6 +178,24 @@ export function curveOfOid(oid: string): EcCurve | undefined {
     if (name !== undefined) return { name, oid, crv: undefined, size: sizeOf(name), curve: undefined };
   }
   return undefined;
+}
+
+/**
+ * The curve that explicit prime-field parameters describe, as OpenSSL finds the named curve they match: p, a, b, the
+ * base point, the order and a cofactor of 1 all equal. Undefined for parameters of another curve.
+ */
+export function curveOfParameters(p: bigint, a: bigint, b: bigint, base: Uint8Array, order: bigint, cofactor: bigint): EcCurve | undefined {
+  return COMPUTED.find(({ curve }) => {
+    if (curve === undefined) return false;
+    const { Fp, Fn, BASE, CURVE } = curve.Point;
+    const { a: curveA, b: curveB } = CURVE();
+    if (Fp.ORDER !== p || curveA !== a || curveB !== b || Fn.ORDER !== order || cofactor !== 1n) return false;
+    try {
+      return curve.Point.fromBytes(base).equals(BASE);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The curve of a JWK `crv`, among those node:crypto imports from a JWK. */

@@ -3,10 +3,14 @@
 // Each reader throws when OpenSSL refuses the input, and accepts what it accepts, leniencies included (BER lengths,
 // bytes after the outer value, an RSA key's numbers unchecked, a SEC 1 key's own public point taken as it is).
 import type { PrivateDer, PublicDer } from '../../../core/keys/ports/key-codec.js';
-import { OKP_CURVES, curveOfOid, publicPoint, readPoint, type EcCurve } from './key-curves.js';
+import { OKP_CURVES, curveOfOid, curveOfParameters, publicPoint, readPoint, type EcCurve } from './key-curves.js';
 import {
   algorithmOf,
   berAt,
+  bytesOf,
+  der,
+  derInteger,
+  derOidOf,
   berChildren,
   bigIntOf,
   octetString,
@@ -17,6 +21,7 @@ import {
   oidOf,
   sequence,
   strictInteger,
+  stringOf,
   unsignedInteger,
   type Tlv,
 } from './key-der.js';
@@ -76,9 +81,47 @@ function rsaAlgorithm(algorithm: Tlv, oid: string, parameters: Tlv | undefined) 
 }
 
 /** The named curve of id-ecPublicKey's parameters; explicit curves and implicitlyCA are not read. */
+const PRIME_FIELD = '1.2.840.10045.1.1';
+
+/**
+ * The curve of id-ecPublicKey's parameters (RFC 5480 §2.1.1): a named curve, or explicit parameters (RFC 3279 §2.3.5)
+ * that match one this codec computes on, which OpenSSL then names. Other explicit curves and implicitlyCA are refused.
+ */
 function namedCurve(parameters: Tlv | undefined): EcCurve {
   if (parameters === undefined) return refuse('no curve');
-  return curveOfOid(oidOf(parameters)) ?? refuse('unknown curve');
+  if (parameters.tag === 0x06) return curveOfOid(oidOf(parameters)) ?? refuse('unknown curve');
+  const [version, field, curve, base, order, cofactor] = sequence(parameters, 5, 6) as [Tlv, Tlv, Tlv, Tlv, Tlv, Tlv | undefined];
+  const [fieldType, prime] = sequence(field, 2) as [Tlv, Tlv];
+  const [a, b, seed] = sequence(curve, 2, 3) as [Tlv, Tlv, Tlv | undefined];
+  if (strictInteger(version) !== 1n || oidOf(fieldType) !== PRIME_FIELD) refuse('unsupported explicit curve');
+  const [aValue, bValue] = [bigIntOf(octetString(a)), bigIntOf(octetString(b))];
+  const named = curveOfParameters(
+    strictInteger(prime),
+    aValue,
+    bValue,
+    octetString(base),
+    strictInteger(order),
+    cofactor === undefined ? 1n : strictInteger(cofactor),
+  );
+  if (named?.curve === undefined) return refuse('unsupported explicit curve');
+  // OpenSSL writes the parameters again as its group holds them: the field elements at full length, the seed as read,
+  // the base point uncompressed, and the cofactor.
+  const element = (value: bigint) => der(0x04, bytesOf(value, named.size));
+  const written = der(
+    0x30,
+    derInteger(1n),
+    der(0x30, derOidOf(PRIME_FIELD), derInteger(named.curve.Point.Fp.ORDER)),
+    der(
+      0x30,
+      element(aValue),
+      element(bValue),
+      ...(seed === undefined ? [] : [der(0x03, Uint8Array.of(...stringOf(seed, 0x03).subarray(0, 1), ...bitString(seed)))]),
+    ),
+    der(0x04, named.curve.Point.BASE.toBytes(false)),
+    derInteger(named.curve.Point.Fn.ORDER),
+    derInteger(1n),
+  );
+  return { ...named, explicit: written };
 }
 
 /** The INTEGERs of DSA or DH domain parameters, the first of which is the prime. */

@@ -146,7 +146,8 @@ export function spkiOf(key: KeyData): Uint8Array {
     }
     case 'ec': {
       if (!key.point.writable) throw new Error('no public point to write');
-      return der(SEQUENCE, der(SEQUENCE, derOidOf(EC_PUBLIC_KEY), derOidOf(key.curve.oid)), derBitString(key.point.encoded));
+      const curve = key.curve.explicit ?? derOidOf(key.curve.oid);
+      return der(SEQUENCE, der(SEQUENCE, derOidOf(EC_PUBLIC_KEY), curve), derBitString(key.point.encoded));
     }
     case 'okp':
       return der(SEQUENCE, der(SEQUENCE, derOidOf(key.curve.oid)), derBitString(key.x));

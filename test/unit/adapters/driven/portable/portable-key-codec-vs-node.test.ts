@@ -728,6 +728,21 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
         'pkcs8',
       );
     }
+    // Explicit curve parameters (RFC 3279 §2.3.5), as openssl writes them for a named curve.
+    const explicitDir = mkdtempSync(join(tmpdir(), 'explicit-'));
+    try {
+      for (const curve of ['prime256v1', 'secp384r1', 'brainpoolP256r1']) {
+        const file = join(explicitDir, `${curve}.key`);
+        const openssl = (...args: string[]) => new Uint8Array(execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'ignore'] }));
+        openssl('ecparam', '-name', curve, '-param_enc', 'explicit', '-genkey', '-noout', '-out', file);
+        pub(`explicit ${curve}, SPKI`, openssl('ec', '-in', file, '-pubout', '-outform', 'DER'));
+        priv(`explicit ${curve}, SEC 1`, openssl('ec', '-in', file, '-outform', 'DER'), 'sec1');
+        priv(`explicit ${curve}, PKCS #8`, openssl('pkcs8', '-topk8', '-nocrypt', '-in', file, '-outform', 'DER'), 'pkcs8');
+        pub(`explicit ${curve}, compressed`, openssl('ec', '-in', file, '-pubout', '-outform', 'DER', '-conv_form', 'compressed'));
+      }
+    } finally {
+      rmSync(explicitDir, { recursive: true, force: true });
+    }
     const dsa = (pairs.find((pair) => pair.name === 'DSA') as Pair).publicKey.export({ type: 'spki', format: 'der' });
     const [dsaAlgorithm, dsaKey] = parse(new Uint8Array(dsa)).children as [Node, Node];
     const [dsaOid, dsaParameters] = dsaAlgorithm.children as [Node, Node];
