@@ -187,8 +187,8 @@ export function curveOfOid(oid: string): EcCurve | undefined {
 export function curveOfParameters(p: bigint, a: bigint, b: bigint, base: Uint8Array, order: bigint, cofactor: bigint): EcCurve | undefined {
   return COMPUTED.find(({ curve }) => {
     if (curve === undefined) return false;
-    const { Fp, Fn, BASE, CURVE } = curve.Point;
-    const { a: curveA, b: curveB } = CURVE();
+    const { Fp, Fn, BASE } = curve.Point;
+    const { a: curveA, b: curveB } = curve.Point.CURVE();
     if (Fp.ORDER !== p || curveA !== a || curveB !== b || Fn.ORDER !== order || cofactor !== 1n) return false;
     try {
       return curve.Point.fromBytes(base).equals(BASE);
