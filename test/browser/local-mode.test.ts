@@ -69,8 +69,9 @@ async function make(): Promise<Made> {
 }
 
 /**
- * What the page shows, as a person reads it, less what says where things go (the hints and the private key
- * warning), which is the one thing the two modes say differently.
+ * What the page shows, as a person reads it, less what says where things go (the hints, the note on a zone whose
+ * rules here are not the service's among them, and the private key warning), which is the one thing the two modes
+ * say differently.
  */
 const shownText = (page: Page): Promise<string> =>
   page.locator('main').evaluate((main) => {
@@ -298,6 +299,86 @@ describe.skipIf(!chromiumAvailable)('the playground in local mode, in headless C
     const [localSecret, serviceSecret] = await bothModes(JWT_IO_TOKEN, withSecret);
     expect(localSecret).toBe(serviceSecret);
   });
+
+  /**
+   * Resolves once the page's effects for what it shows have run and settled: Preact runs effects after the next frame
+   * (a frame, then a task), and the zone-rules note's measure answers in microtasks after that. Waited for before
+   * saying that the note is absent, so that an absent note is one measured as not needed, not one still measuring.
+   */
+  const effectsSettled = (page: Page): Promise<void> =>
+    page.evaluate(async () => {
+      for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    });
+
+  it(
+    "notes beside local time where this browser's zone rules are not the service's, in local mode only",
+    { timeout: budgetFor(8) },
+    async () => {
+      const { page, context, requests, complaints } = await open({ width: 360 });
+      const picker = page.getByRole('combobox', { name: /zone/i });
+      const inYourZone = page.getByRole('region', { name: 'In your zone' });
+      const note = page.locator('#zone-rules');
+      await enter(page, '1700000000', /^Best guess/);
+      // Measured first, in this page, by the client's own differingZones: the local core's chunk, which the page has
+      // loaded, imported again (a module already loaded, so nothing is fetched). Text, not a function: the test runner
+      // rewrites a dynamic import() in a function it compiles.
+      const chunk = [...ownFiles()].find((path) => /^\/assets\/local-[^/]+\.js$/.test(path));
+      const measured = await page.evaluate<{ differing: string[]; tzdata: string }>(
+        `import('.${chunk}').then((core) => ({ differing: core.differingZones(['America/Winnipeg', 'Europe/Berlin']), tzdata: core.serviceTzdata }))`,
+      );
+      expect(measured.tzdata).toMatch(/^\d{4}[a-z]$/);
+      expect(measured.differing, "Europe/Berlin's rules here are the service's").not.toContain('Europe/Berlin');
+      const winnipegDiffers = measured.differing.includes('America/Winnipeg');
+      const expected = `This browser's rules for America/Winnipeg differ from the service's (IANA tz ${measured.tzdata}), so local times there may differ; turn off “Run in this browser” to use the service's.`;
+      if (!winnipegDiffers) {
+        process.stderr.write(
+          `\n#### This Chromium's rules for America/Winnipeg are the service's (IANA tz ${measured.tzdata}): the zone-rules note is checked absent, not shown. ####\n\n`,
+        );
+      }
+
+      // The zone picked.
+      await picker.selectOption('America/Winnipeg');
+      await expect.poll(() => inYourZone.textContent()).toContain('Local time in America/Winnipeg');
+      if (winnipegDiffers) {
+        await expect.poll(() => note.textContent()).toBe(expected);
+        expect(await picker.getAttribute('aria-describedby')).toBe('zone-rules');
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      } else {
+        await effectsSettled(page);
+        expect(await note.count()).toBe(0);
+      }
+      await picker.selectOption('Europe/Berlin');
+      await expect.poll(() => inYourZone.textContent()).toContain('Local time in Europe/Berlin');
+      await effectsSettled(page);
+      expect(await note.count()).toBe(0);
+      expect(await picker.getAttribute('aria-describedby')).toBeNull();
+
+      // The zone a value names: after the change the browser's rules may not know of (America/Winnipeg, 2026-11-01).
+      await enter(page, '2026-11-15T12:00:00[America/Winnipeg]', /^2026-11-15T\d\d:00:00Z: /);
+      await expect.poll(() => picker.inputValue()).toBe('America/Winnipeg');
+      expect(await page.getByRole('region', { name: 'In the zone' }).textContent()).toContain('Local time in America/Winnipeg');
+      if (winnipegDiffers) {
+        await expect.poll(() => note.textContent()).toBe(expected);
+        expect(await picker.getAttribute('aria-describedby')).toBe('zone-named zone-rules');
+      } else {
+        await effectsSettled(page);
+        expect(await note.count()).toBe(0);
+      }
+      expect(requests.filter((request) => new URL(request.url()).pathname.startsWith('/trpc/'))).toEqual([]);
+
+      // Service mode: the service's answer, in the service's rules, and no note.
+      await localSwitch(page).uncheck();
+      await expect
+        .poll(() => requests.filter((request) => new URL(request.url()).pathname === '/trpc/unixTimestamp.toUnix').length)
+        .toBeGreaterThan(0);
+      await expect.poll(() => status(page).textContent()).toMatch(/^2026-11-15T\d\d:00:00Z: /);
+      await effectsSettled(page);
+      expect(await note.count()).toBe(0);
+      expect(complaints).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('says in words that nothing is sent, passes axe-core and fits 360 px, light and dark', { timeout: budgetFor(4) }, async () => {
     for (const [width, dark] of [

@@ -40,8 +40,6 @@ const fetchNoting429: typeof fetch = async (input, init) => {
  */
 const service: Client = createClient(new URL('.', document.baseURI).href, { method: 'POST', fetch: fetchNoting429 });
 
-let local: Promise<Client> | undefined;
-
 /** zod 4 keeps its configuration on this global, so that every copy of it (the local core bundles its own) reads one. */
 interface ZodGlobal {
   __zod_globalConfig?: { jitless?: boolean };
@@ -59,22 +57,50 @@ function zodWithoutEval(): void {
   (global.__zod_globalConfig ??= {}).jitless = true;
 }
 
+/** What the page uses of the local core: its client, and how this browser's zone rules compare with the service's. */
+interface LocalCore {
+  readonly client: Client;
+  readonly differingZones: (zones: Iterable<string>) => string[];
+  readonly serviceTzdata: string;
+}
+
+let local: Promise<LocalCore> | undefined;
+
 /**
  * The local core (contract §11): the same router, run in this page by
  * `createLocalClient()`, loaded once, by dynamic import, so that it is a chunk
  * of its own from the page's own origin, apart from the first load. A load that
  * fails (the chunk could not be fetched) is tried again by the next call.
  */
-export function loadLocalCore(): Promise<Client> {
+function localCore(): Promise<LocalCore> {
   zodWithoutEval();
   local ??= import('timestamp-jwt-client/local')
     // The page's clock, the one its relative times read, so that "expired" and "in 3 hours" agree.
-    .then(({ createLocalClient }) => createLocalClient({ now: () => Date.now() }))
+    .then(({ createLocalClient, differingZones, serviceTzdata }) => ({
+      client: createLocalClient({ now: () => Date.now() }),
+      differingZones,
+      serviceTzdata,
+    }))
     .catch((error: unknown) => {
       local = undefined;
       throw error;
     });
   return local;
+}
+
+/** The local core's client; the first use loads the core's chunk, and a call made before then waits for it. */
+export const loadLocalCore = (): Promise<Client> => localCore().then((core) => core.client);
+
+/**
+ * The service's IANA tz release (`2026c`) where this browser's rules for `zone` are not the service's, so that a
+ * local time there may differ from the service's answer (contract §3b: each host computes with its own rules);
+ * undefined where they match. The client measures each zone once and remembers it. Its measure needs `Temporal`,
+ * which a browser without one has from the local core's first call on: until then, undefined.
+ */
+export async function serviceTzdataIfRulesDiffer(zone: string): Promise<string | undefined> {
+  const core = await localCore();
+  if (!('Temporal' in globalThis)) return undefined;
+  return core.differingZones([zone]).length > 0 ? core.serviceTzdata : undefined;
 }
 
 let here = true;

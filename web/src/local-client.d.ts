@@ -7,4 +7,6 @@ declare module 'timestamp-jwt-client/local' {
   import type { AppRouter } from 'timestamp-jwt-client';
 
   export function createLocalClient(options?: { readonly now?: () => number }): TRPCClient<AppRouter>;
+  export const serviceTzdata: string;
+  export function differingZones(zones: Iterable<string>): string[];
 }

@@ -1,6 +1,6 @@
-import { useState } from 'preact/hooks';
-import type { Failure } from './api.js';
-import { Name, Scroll, Section } from './common.js';
+import { useEffect, useState } from 'preact/hooks';
+import { serviceTzdataIfRulesDiffer, type Failure } from './api.js';
+import { Name, Scroll, Section, useRunsHere } from './common.js';
 import type { Identified, Local, ToUnix } from './types.js';
 import { currentZoneName, zoneChoices } from './zones.js';
 
@@ -17,9 +17,11 @@ export interface ZoneChoice {
 /**
  * The zone picker: UTC and every zone the browser knows under its current name, the browser's own first chosen.
  * A value that names its own zone is read there: the picker shows that zone, and says why it cannot be changed.
+ * `differing`, the service's tz release, says that this browser's rules for the zone are not the service's.
  */
-export function ZonePicker({ zone, named, onZone }: ZoneChoice) {
+export function ZonePicker({ zone, named, onZone, differing }: ZoneChoice & { readonly differing?: string | undefined }) {
   const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
+  const described = [named ? 'zone-named' : '', differing === undefined ? '' : 'zone-rules'].filter(Boolean).join(' ');
   return (
     <p class="field">
       <label for="zone">{FIELD_LABELS.zone}</label>
@@ -27,7 +29,7 @@ export function ZonePicker({ zone, named, onZone }: ZoneChoice) {
         id="zone"
         value={zone}
         disabled={named}
-        aria-describedby={named ? 'zone-named' : undefined}
+        aria-describedby={described || undefined}
         onChange={(event) => onZone(event.currentTarget.value)}
       >
         {zones.map((name) => (
@@ -41,8 +43,41 @@ export function ZonePicker({ zone, named, onZone }: ZoneChoice) {
           This value names its own time zone, {zone}: it is read there, and the picker follows it.
         </span>
       ) : null}
+      {differing === undefined ? null : (
+        <span id="zone-rules" class="hint zone-rules">
+          This browser's rules for {zone} differ from the service's (IANA tz {differing}), so local times there may differ; turn off “Run in
+          this browser” to use the service's.
+        </span>
+      )}
     </p>
   );
+}
+
+/**
+ * In local mode, the service's tz release where this browser's rules for `zone` are not the service's (contract §3b,
+ * §11), else undefined. Asked again for each answer (`answer`), which costs a look-up, since the client measures each
+ * zone once: a browser without its own `Temporal` can measure only once the local core has answered a call.
+ */
+function useDifferingRules(zone: string, answer: unknown): string | undefined {
+  const here = useRunsHere();
+  const [measured, setMeasured] = useState<{ readonly zone: string; readonly tzdata: string | undefined }>();
+  useEffect(() => {
+    if (!here) return undefined;
+    let current = true;
+    serviceTzdataIfRulesDiffer(zone).then(
+      (tzdata) => {
+        if (current) setMeasured({ zone, tzdata });
+      },
+      // The local core did not load: the answer's own call says so.
+      () => {
+        if (current) setMeasured(undefined);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [zone, here, answer]);
+  return here && measured?.zone === zone ? measured.tzdata : undefined;
 }
 
 /** Local time in the picked zone, with its offset, DST and the next change of offset. */
@@ -155,13 +190,14 @@ export function IdentifyView(props: {
   const implausible = body.candidates.filter((candidate) => !candidate.plausible);
   const best = body.candidates[0];
   const [open, setOpen] = useState(false);
+  const differing = useDifferingRules(zone.zone, body);
   return (
     <div>
       {body.notes.map((note, index) => (
         <p key={index}>{noteForPeople(note)}</p>
       ))}
       {best?.leap_second ? <LeapSecond /> : null}
-      <ZonePicker {...zone} />
+      <ZonePicker {...zone} differing={best?.local === undefined ? undefined : differing} />
       {best?.resolution === undefined ? null : (
         <WallClock resolution={best.resolution} chosen={best.utc.iso} disambiguation={disambiguation} onDisambiguation={onDisambiguation} />
       )}
@@ -234,10 +270,11 @@ export function DateTimeView(props: {
   onDisambiguation: (choice: string) => void;
 }) {
   const { body, zone, disambiguation, onDisambiguation } = props;
+  const differing = useDifferingRules(zone.zone, body);
   return (
     <div>
       {body.leap_second ? <LeapSecond /> : null}
-      <ZonePicker {...zone} />
+      <ZonePicker {...zone} differing={body.local === undefined ? undefined : differing} />
       {body.resolution === undefined ? null : (
         <WallClock resolution={body.resolution} chosen={body.utc.iso} disambiguation={disambiguation} onDisambiguation={onDisambiguation} />
       )}
