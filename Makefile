@@ -144,7 +144,7 @@ bench-memory: $(INSTALLED)
 TASKSET = $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
 # Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, a flood against
-# the Redis limiter, then the memory bound;
+# the Redis limiter, the memory bound, then local mode in Debian's Chromium;
 # rewrites docs/benchmarks.md, and measures the capacity model into docs/capacity.md.
 # The HTTP load generator is Debian's wrk, installed here if it is missing (bench/run.ts falls back to autocannon).
 bench: $(BUILT)
@@ -161,6 +161,7 @@ bench: $(BUILT)
 	npm run -s bench:flood
 	npm run -s bench:memory
 	npm run -s bench:cpu
+	npm run -s bench:local
 
 # The container image, with podman or docker, whichever is present: the Containerfile builds from the sources.
 image:

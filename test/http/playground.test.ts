@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpApp } from '../../src/adapters/driving/http/pipeline.js';
+import { assetsOf, firstLoad } from '../support/playground-weight.js';
 import { getRaw } from '../support/raw-http.js';
 import { listen, testService, type Running } from '../support/service.js';
 
@@ -13,9 +14,6 @@ beforeEach(async () => {
   running = await listen(app);
 });
 afterEach(() => running.close());
-
-/** The scripts, styles and icon the page names, by their path. */
-const assetsOf = (html: string): string[] => [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((match) => `/${match[1]}`);
 
 describe('the playground at /', () => {
   it('is an HTML page with a strict policy: its own origin only, no inline script or style', async () => {
@@ -63,16 +61,11 @@ describe('the playground at /', () => {
   });
 
   it('weighs at most 100 KB compressed on first load: HTML, scripts, styles and icon', async () => {
-    const html = await getRaw(`${running.url}/`, { 'accept-encoding': 'gzip, deflate, br' });
-    expect(html.headers['content-encoding']).toBe('br');
-    let total = html.body.length;
-    const assets = assetsOf(brotliDecompressSync(html.body).toString());
+    const { bytes, encoding, assets } = await firstLoad(running.url);
+    expect(encoding).toBe('br');
     expect(assets.length).toBeGreaterThanOrEqual(3);
-    for (const path of assets) {
-      total += (await getRaw(`${running.url}${path}`, { 'accept-encoding': 'gzip, deflate, br' })).body.length;
-    }
-    process.stdout.write(`playground first load: ${total} bytes compressed\n`);
-    expect(total).toBeLessThanOrEqual(100 * 1024);
+    process.stdout.write(`playground first load: ${bytes} bytes compressed\n`);
+    expect(bytes).toBeLessThanOrEqual(100 * 1024);
   });
 
   it('answers unknown files and other methods as the contract says, in JSON', async () => {
