@@ -7,9 +7,10 @@ import { compactVerify, importJWK } from 'jose';
 import { createClient } from 'timestamp-jwt-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_BY_PROCEDURE } from '../../src/adapters/driving/contract/catalog.js';
-import { differingZones, SERVICE_TZDATA, serviceZoneIds, zoneOffsets } from '../../src/local/zone-rules.js';
+import { differingZones, SERVICE_TZDATA, serviceZoneIds } from '../../src/local/zone-rules.js';
 import { GENERATORS } from './parity-arbitraries.js';
 import { PROCEDURES, documentCorpus, vectorCorpus, zoneCorpus, type ParityCall, type Procedure } from './parity-corpus.js';
+import { inputText, offsetsOrNull, settle } from './parity-settle.js';
 import { listen, testService, TEST_NOW_MS, type Running } from './service.js';
 
 /** The instant both hosts read as now: the service's Clock rebound to it, the local client's `now` returning it. */
@@ -37,42 +38,6 @@ export interface Host {
 
 /** The call as a tRPC client makes it: a query, or a mutation for a POST-only operation. */
 export const isMutation = (procedure: Procedure): boolean => OPERATION_BY_PROCEDURE.get(procedure)?.mutation === true;
-
-interface ProcedureClient {
-  query?: (input: unknown) => Promise<unknown>;
-  mutate?: (input: unknown) => Promise<unknown>;
-}
-
-/**
- * One call of a tRPC client of the AppRouter, settled as an answer text. Self-contained, so that the Chromium page
- * runs this very function (its source is passed to the page): the input travels as JSON text and is parsed where it
- * is sent, so that a member named `__proto__` stays a member.
- */
-export async function settle(client: unknown, procedure: string, inputText: string | undefined, mutation: boolean): Promise<string> {
-  const [group = '', name = ''] = procedure.split('.');
-  const target = (client as Record<string, Record<string, ProcedureClient>>)[group]?.[name];
-  const input: unknown = inputText === undefined ? undefined : JSON.parse(inputText);
-  try {
-    const data = await (mutation ? target?.mutate?.(input) : target?.query?.(input));
-    return JSON.stringify(data);
-  } catch (error) {
-    const { message, data } = error as { message?: unknown; data?: { code?: unknown } | null };
-    return JSON.stringify({ code: data?.code ?? null, message: message ?? null });
-  }
-}
-
-/** The input as JSON text, or undefined for none. */
-export const inputText = (input: unknown): string | undefined => (input === undefined ? undefined : JSON.stringify(input));
-
-/** A zone's offsets by zoneOffsets, or null where the host knows no such zone. */
-export const offsetsOrNull = (zone: string): string | null => {
-  try {
-    return zoneOffsets(zone);
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
-};
 
 /** A host over a typed client made in this process, whose zone rules are this process's (the service's, too). */
 export function clientHost(client: unknown, close: () => Promise<void> = () => Promise.resolve()): Host {

@@ -10,7 +10,8 @@ import { basename, join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { zoneOffsets } from '../../src/local/zone-rules.js';
 import { launchChromium } from './chromium.js';
-import { inputText, isMutation, settle, type Host } from './parity-hosts.js';
+import { isMutation, type Host } from './parity-hosts.js';
+import { inputText, settle } from './parity-settle.js';
 
 const CLIENT_DIST = new URL('../../client/dist/', import.meta.url).pathname;
 export const LOCAL_BUNDLE = join(CLIENT_DIST, 'local.js');
