@@ -1,6 +1,6 @@
-// What every local host of the parity test runs where it answers, in this process or in a page (parity-hosts.ts,
-// parity-page.ts): one call settled as an answer text, and one zone's offsets. It imports nothing but the zone rules'
-// own zoneOffsets, so that a host of another runtime can bundle it.
+// What every local host of the parity test runs where it answers, in this process, in a page or in a child process of
+// another Node (parity-hosts.ts, parity-page.ts, parity-node.ts): one call settled as an answer text, and one zone's
+// offsets. It imports nothing but the zone rules' own zoneOffsets, so that a host of another runtime can bundle it.
 import { zoneOffsets } from '../../src/local/zone-rules.js';
 
 /**
