@@ -267,15 +267,14 @@ export function readJwk(keys: KeyCodec, value: unknown, where: string): ReadKey 
   return key;
 }
 
-/** The JWK members of a public key, or a 400 naming `where` for a type or curve outside §4f's table. */
-function membersOfPublicKey(keys: KeyCodec, publicKey: PublicKey, where: string): JsonObject {
+/** A 400 naming `where` for a public key of a type or curve outside §4f's table. */
+function checkKind(keys: KeyCodec, publicKey: PublicKey, where: string): void {
   const { type, curve: hostCurve } = keys.facts(publicKey);
   const curve = type === 'ec' ? HOST_CURVES.get(hostCurve ?? '') : undefined;
   if (type !== 'rsa' && curve === undefined && !HOST_OKP.has(type)) {
     const what = type === 'ec' ? `an EC key on ${hostCurve ?? 'an unnamed curve'}` : `a ${type} key`;
     throw invalid(`${where} holds ${what}; keys are RSA, EC on P-256, P-384 or P-521, Ed25519, X25519, Ed448 or X448`);
   }
-  return keys.publicJwk(publicKey);
 }
 
 interface PemBlock {
@@ -347,13 +346,22 @@ function readPemBlock(keys: KeyCodec, block: PemBlock, index: number): ReadKey {
       `${where} is a PEM ${block.label}, which is not read; blocks are PUBLIC KEY, RSA PUBLIC KEY, CERTIFICATE, PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY, and an encrypted key is never read, since no password is asked for`,
     );
   }
+  const unreadable = () => invalid(`${where} is a PEM ${block.label} that does not parse`);
   let reading: PemReading;
   try {
     reading = reader(keys, block.der);
   } catch {
-    throw invalid(`${where} is a PEM ${block.label} that does not parse`);
+    throw unreadable();
   }
-  const read = readJwk(keys, membersOfPublicKey(keys, reading.publicKey, where), where);
+  checkKind(keys, reading.publicKey, where);
+  let members: JsonObject;
+  try {
+    members = keys.publicJwk(reading.publicKey);
+  } catch {
+    // A key the codec reads but has no JWK of (an EC point at infinity, from a d of 0 or as written) is no key to show.
+    throw unreadable();
+  }
+  const read = readJwk(keys, members, where);
   return {
     ...read,
     private: reading.private,
@@ -402,10 +410,14 @@ export function jwkThumbprint(required: RequiredMembers): string {
   return base64url(digest('sha256', JSON.stringify(sorted)));
 }
 
-/** The thumbprint of a certificate's or a private key's public key; null for a key of a kind §4f does not read (it matches no JWK). */
+/**
+ * The thumbprint of a certificate's or a private key's public key; null for a key of a kind §4f does not read, or one the
+ * codec writes no JWK of (it matches no JWK).
+ */
 export function publicKeyThumbprint(keys: KeyCodec, publicKey: PublicKey): string | null {
   try {
-    return jwkThumbprint(readJwk(keys, membersOfPublicKey(keys, publicKey, 'the certificate'), 'the certificate').required);
+    checkKind(keys, publicKey, 'the certificate');
+    return jwkThumbprint(readJwk(keys, keys.publicJwk(publicKey), 'the certificate').required);
   } catch {
     return null;
   }

@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
 import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
+import { PortableKeyCodec } from '../../../../../src/adapters/driven/portable/portable-key-codec.js';
+import { derAt, derChildren, derWhole, type DerNode } from '../../../../../src/core/keys/der.js';
+import type { KeyCodec } from '../../../../../src/core/keys/ports/key-codec.js';
 import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { InspectKey, type InspectedKeys } from '../../../../../src/core/jwt/use-cases/inspect-key.js';
 import { VerifyJwt } from '../../../../../src/core/jwt/use-cases/verify-jwt.js';
@@ -760,5 +763,60 @@ describe('refusals', () => {
   it('reads a token after Bearer, and never its payload', async () => {
     const body = await inspect(RFC8037_A2, `Bearer ${tokenOf('{"alg":"EdDSA"}', 'not json')}`);
     expect(body.verification).toMatchObject({ valid: false, reason: { code: 'signature_invalid' } });
+  });
+});
+
+describe('keys a codec reads but writes no JWK of', () => {
+  /** DER of `tag` around `parts`, with a definite length (X.690 §8.1.3). */
+  const der = (tag: number, ...parts: Uint8Array[]): Uint8Array => {
+    const body = Uint8Array.from(parts.flatMap((part) => [...part]));
+    const n = body.length;
+    return Uint8Array.of(tag, ...(n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]), ...body);
+  };
+  const armour = (label: string, bytes: Uint8Array) => `-----BEGIN ${label}-----\n${bytes.toBase64()}\n-----END ${label}-----\n`;
+  const P256 = Uint8Array.fromHex('06082a8648ce3d030107'); // prime256v1 (RFC 5480 §2.1.1.1)
+  const EC_PUBLIC_KEY = Uint8Array.fromHex('06072a8648ce3d0201'); // id-ecPublicKey (RFC 5480 §2.1.1)
+  // SEC 1 §2.3.3: the point at infinity is the one octet 00; an ECPrivateKey (RFC 5915 §3) whose d is 0 has it as d·G.
+  const spkiAtInfinity = der(0x30, der(0x30, EC_PUBLIC_KEY, P256), der(0x03, Uint8Array.of(0, 0)));
+  const sec1DZero = der(0x30, der(0x02, Uint8Array.of(1)), der(0x04, new Uint8Array(32)), der(0xa0, P256));
+  /** A certificate of `pem` with its subject public key replaced, its signature left as it was (RFC 5280 §4.1). */
+  const withKey = (pem: string, spkiDer: Uint8Array): Uint8Array => {
+    const [tbs, algorithm, signature] = derChildren(derAt(Uint8Array.fromBase64(x5cOf(pem)), 0));
+    // A certificate's three parts, its TBSCertificate's fields with the version first (RFC 5280 §4.1).
+    const fields = derChildren(tbs as DerNode).map(derWhole);
+    fields[fields[0]?.[0] === 0xa0 ? 6 : 5] = spkiDer;
+    return der(0x30, der(0x30, ...fields), derWhole(algorithm as DerNode), derWhole(signature as DerNode));
+  };
+  let chain: Chain;
+  beforeAll(() => {
+    chain = makeChain();
+  });
+
+  describe.each<[string, KeyCodec]>([['PortableKeyCodec', new PortableKeyCodec()]])('over %s', (_name, codec) => {
+    const inspectWith = (key: string) => new InspectKey(new FixedClock(NOW_MS), jose, codec).execute({ key });
+
+    it.each([
+      ['an EC private key whose d is 0 (SEC 1)', () => armour('EC PRIVATE KEY', sec1DZero), 'EC PRIVATE KEY'],
+      ['a public key at infinity', () => armour('PUBLIC KEY', spkiAtInfinity), 'PUBLIC KEY'],
+      ['a certificate of a key at infinity', () => armour('CERTIFICATE', withKey(chain.leaf.pem, spkiAtInfinity)), 'CERTIFICATE'],
+    ])('refuses %s as a block that does not parse, not with a 500', async (_label, key, label) => {
+      await expectDomainErrorAsync(inspectWith(key()), 'KEY_INVALID', `key: block 0 is a PEM ${label} that does not parse`);
+    });
+  });
+
+  it("refuses a key that a codec declines to write as a JWK, whatever it throws, with the block's 400", async () => {
+    const node = new NodeKeyCodec();
+    const declining: KeyCodec = Object.assign(Object.create(node) as KeyCodec, {
+      publicJwk: () => {
+        // A refusal that is not even an Error.
+        throw 'declined' as unknown as Error;
+      },
+    });
+    const key = spki(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey);
+    await expectDomainErrorAsync(
+      new InspectKey(new FixedClock(NOW_MS), jose, declining).execute({ key }),
+      'KEY_INVALID',
+      'key: block 0 is a PEM PUBLIC KEY that does not parse',
+    );
   });
 });
