@@ -254,7 +254,13 @@ export function App() {
               />
             )}
             {shown.body.encoding === 'jwt' && shown.body.nested === undefined && shown.body.payload !== null ? (
-              <SignPanel key={shown.body.input} token={shown.body.input} payload={shown.body.payload} report={report} />
+              <SignPanel
+                key={shown.body.input}
+                token={shown.body.input}
+                algorithm={shown.body.algorithm}
+                payload={shown.body.payload}
+                report={report}
+              />
             ) : null}
           </>
         ) : null}

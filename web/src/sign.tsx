@@ -5,16 +5,7 @@ import { CopyButton, FailureNote, Json, PasteField, Section, useRunsHere } from 
 import { useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { Findings } from './token.js';
 import type { Signed } from './types.js';
-
-type Claims = Readonly<Record<string, unknown>>;
-
-/** What the edited claims set and unset, against the token's: only these are sent, so the rest stays byte for byte. */
-export function edits(before: Claims, after: Claims): { set: Record<string, unknown>; unset: string[] } {
-  const set = Object.fromEntries(
-    Object.entries(after).filter(([name, value]) => !Object.hasOwn(before, name) || JSON.stringify(before[name]) !== JSON.stringify(value)),
-  );
-  return { set, unset: Object.keys(before).filter((name) => !Object.hasOwn(after, name)) };
-}
+import { editsWithExpiry, pairAlgorithmFor, type Claims } from './sign-edits.js';
 
 /** A key field's text as the service takes it: a JWK or a PEM is a key, anything else a secret, sent exactly. */
 export const keySource = (text: string): { key: string } | { secret: string } =>
@@ -25,12 +16,22 @@ export const keySource = (text: string): { key: string } | { secret: string } =>
  * a key pair made for the call, and an expiry as a duration. Only the claims that changed are sent, with the token,
  * so that the rest is kept as it was. Nothing typed here goes into a share link.
  */
-export function SignPanel({ token, payload, report }: { token: string; payload: Claims; report: ReportSecrets }) {
+export function SignPanel({
+  token,
+  algorithm,
+  payload,
+  report,
+}: {
+  token: string;
+  algorithm: string | null;
+  payload: Claims;
+  report: ReportSecrets;
+}) {
   const here = useRunsHere();
   const [claimsText, setClaimsText] = useState(JSON.stringify(payload, null, 2));
   const [keyText, setKeyText] = useState('');
   const [generate, setGenerate] = useState(false);
-  const [alg, setAlg] = useState('ES256');
+  const [alg, setAlg] = useState(() => pairAlgorithmFor(algorithm));
   const [expiresIn, setExpiresIn] = useState('');
   const [answer, setAnswer] = useState<{ signed?: Signed; failure?: Failure; invalid?: string }>({});
   useReportedSecrets(report, 'sign', keyText === '' ? [] : ['the secret or private key given to Edit and sign']);
@@ -47,7 +48,7 @@ export function SignPanel({ token, payload, report }: { token: string; payload: 
       return;
     }
     // Parsed JSON that is an object and not an array has string keys only.
-    const { set, unset } = edits(payload, claims as Claims);
+    const { set, unset } = editsWithExpiry(payload, claims as Claims, expiresIn.trim());
     try {
       const client = await api();
       const signed = await client.jwt.sign.mutate({
@@ -102,7 +103,9 @@ export function SignPanel({ token, payload, report }: { token: string; payload: 
         />
       )}
       <p class="field">
-        <label for="sign-expires">Expires in (seconds or an ISO 8601 duration such as PT1H; empty keeps exp)</label>
+        <label for="sign-expires">
+          Expires in (seconds or an ISO 8601 duration such as PT1H; it sets exp, whatever the claims say; empty keeps them)
+        </label>
         <input
           id="sign-expires"
           value={expiresIn}
