@@ -64,6 +64,71 @@ export function describeKeyCodec(name: string, codec: KeyCodec): void {
     });
   });
 
+  describe(`${name}, keys that leave nothing behind for the next`, () => {
+    // SEC 1 §2.3.3: the point at infinity is the one octet 00. An ECPrivateKey (RFC 5915 §3) on P-256 whose d is 0 has it
+    // as its public point d·G; a SubjectPublicKeyInfo (RFC 5480) may hold it as written.
+    const P256 = [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07];
+    const sec1DZero = Uint8Array.of(0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20, ...new Uint8Array(32), 0xa0, 0x0a, ...P256);
+    const spkiAtInfinity = Uint8Array.of(
+      0x30,
+      0x19,
+      0x30,
+      0x13,
+      0x06,
+      0x07,
+      0x2a,
+      0x86,
+      0x48,
+      0xce,
+      0x3d,
+      0x02,
+      0x01,
+      ...P256,
+      0x03,
+      0x02,
+      0,
+      0,
+    );
+    const sec1Pem = `-----BEGIN EC PRIVATE KEY-----\n${sec1DZero.toBase64()}\n-----END EC PRIVATE KEY-----\n`;
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const spki = new Uint8Array(publicKey.export({ type: 'spki', format: 'der' }));
+    /** Every import the core makes, of a sound key: none may fail for what an earlier refusal left behind. */
+    const importsOfSoundKeys = () => {
+      codec.publicKeyOfPrivateDer(privateKey.export({ type: 'sec1', format: 'der' }), 'sec1');
+      codec.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+      codec.publicKeyFromDer(spki, 'spki');
+      codec.publicKeyFromJwk({ ...publicKey.export({ format: 'jwk' }) });
+    };
+
+    it.each([
+      ['of a private key whose d is 0', () => codec.publicKeyOfPrivateDer(sec1DZero, 'sec1')],
+      ['as a public key holds it', () => codec.publicKeyFromDer(spkiAtInfinity, 'spki')],
+    ])('reads the point at infinity %s, writes it as no public JWK, and the next imports read as ever', (_label, read) => {
+      const key = read();
+      expect(codec.facts(key)).toEqual({ type: 'ec', curve: 'prime256v1', bits: undefined });
+      expect(() => codec.publicJwk(key)).toThrow();
+      expect(importsOfSoundKeys).not.toThrow();
+      expect(() => codec.publicJwk(key)).toThrow();
+      expect(() => codec.spki(codec.publicKeyFromDer(spki, 'spki'))).not.toThrow();
+    });
+
+    it('reads an RSA key of 16,385 bits, says what it is, and the next imports read as ever', () => {
+      // An RSAPublicKey (RFC 8017 §A.1.1) whose n is 2^16384 + 1: node:crypto's details of it left an error queued.
+      const n = Uint8Array.of(0x02, 0x82, 0x08, 0x01, 0x01, ...new Uint8Array(2047), 0x01);
+      const key = codec.publicKeyFromDer(Uint8Array.of(0x30, 0x82, 0x08, 0x0a, ...n, 0x02, 0x03, 0x01, 0x00, 0x01), 'pkcs1');
+      expect(codec.facts(key)).toEqual({ type: 'rsa', curve: undefined, bits: 16_385 });
+      expect(importsOfSoundKeys).not.toThrow();
+    });
+
+    it('writes a private key whose d is 0 as no private JWK, and the next imports read as ever', () => {
+      const key = codec.privateKeyFromPem(sec1Pem);
+      expect(() => codec.privateJwk(key)).toThrow();
+      expect(importsOfSoundKeys).not.toThrow();
+      expect(() => codec.publicJwk(codec.publicKeyOf(key))).toThrow();
+      expect(importsOfSoundKeys).not.toThrow();
+    });
+  });
+
   describe(`${name}.facts`, () => {
     const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
     it.each([

@@ -248,6 +248,11 @@ describe('inspectKey over PortableKeyCodec answers as over NodeKeyCodec', () => 
       '-----BEGIN junk',
       '-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----',
       ' '.repeat(61_441),
+      // SEC 1 §2.3.3's point at infinity: an ECPrivateKey (RFC 5915 §3) on P-256 whose d is 0, and an SPKI that holds it.
+      '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAoGCCqGSM49AwEH\n-----END EC PRIVATE KEY-----',
+      '-----BEGIN PUBLIC KEY-----\nMBkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDAgAA\n-----END PUBLIC KEY-----',
+      // And a sound private key after them, whose import is where a stale OpenSSL error would show.
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' }),
     ].map((key, i): Input => [`refusal ${i}`, key]);
     expect(await differences(hosts(new FixedClock(NOW_MS)), inputs)).toEqual([]);
   });

@@ -31,14 +31,23 @@ const portable = new PortableKeyCodec();
 
 type Answer = { readonly value: unknown } | { readonly refused: true };
 
-// A key import or export that node:crypto refuses can leave an error on OpenSSL's queue, which fails a later operation
-// of the process (an EC private key whose d is 0 does): after each refusal, operations of each kind take it, so that
-// each answer depends on its input alone.
-const DRAIN = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'der' });
+// node:crypto can leave an error on OpenSSL's queue, failing or not, which fails the process's next private key import
+// (a JWK export of the point at infinity did, and the details of an RSA key of 16,385 bits). NodeKeyCodec empties the
+// queue around each call; after each question, a sound key is imported here: if that fails, the question is a
+// difference of its own, and the queue is drained, so that each answer depends on its input alone.
+const SOUND = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'der' });
+const soundImportFails = (): boolean => {
+  try {
+    createPrivateKey({ key: SOUND, format: 'der', type: 'sec1' });
+    return false;
+  } catch {
+    return true;
+  }
+};
 function drain(): void {
   for (let i = 0; i < 3; i++) {
     try {
-      const key = createPrivateKey({ key: DRAIN, format: 'der', type: 'sec1' });
+      const key = createPrivateKey({ key: SOUND, format: 'der', type: 'sec1' });
       key.export({ format: 'jwk' });
       const publicKey = createPublicKey(key);
       publicKey.export({ format: 'jwk' });
@@ -48,11 +57,10 @@ function drain(): void {
     }
   }
 }
-function answer(codec: KeyCodec, run: () => unknown): Answer {
+function answer(run: () => unknown): Answer {
   try {
     return { value: run() };
   } catch {
-    if (codec === node) drain();
     return { refused: true };
   }
 }
@@ -68,13 +76,13 @@ const exported = ({ type, curve }: KeyFacts) =>
 const describePublic = (codec: KeyCodec, key: PublicKey) => {
   const facts = codec.facts(key);
   if (!exported(facts)) return { facts };
-  return { facts, jwk: answer(codec, () => codec.publicJwk(key)), spki: answer(codec, () => hex(codec.spki(key))) };
+  return { facts, jwk: answer(() => codec.publicJwk(key)), spki: answer(() => hex(codec.spki(key))) };
 };
 const describePrivate = (codec: KeyCodec, key: PrivateKey) => {
   const facts = codec.facts(key);
-  const publicKey = answer(codec, () => describePublic(codec, codec.publicKeyOf(key)));
+  const publicKey = answer(() => describePublic(codec, codec.publicKeyOf(key)));
   if (!exported(facts)) return { facts, public: publicKey };
-  return { facts, jwk: answer(codec, () => codec.privateJwk(key)), public: publicKey };
+  return { facts, jwk: answer(() => codec.privateJwk(key)), public: publicKey };
 };
 
 /**
@@ -123,7 +131,7 @@ const probes = {
         oid: reading.signatureAlgorithmOid,
         validity: [reading.notBeforeMs, reading.notAfterMs].map((ms, i) => (Number.isFinite(ms) && !badTimes(der)[i] ? ms : 'no instant')),
         publicKey: describePublic(codec, reading.publicKey),
-        selfVerified: answer(codec, () => reading.verifiedBy(reading.publicKey)),
+        selfVerified: answer(() => reading.verifiedBy(reading.publicKey)),
       };
     },
 };
@@ -132,8 +140,12 @@ const probes = {
 function differences(cases: Iterable<readonly [string, Probe]>): string[] {
   const found: string[] = [];
   for (const [label, probe] of cases) {
-    const expected = JSON.stringify(answer(node, () => probe(node)));
-    const actual = JSON.stringify(answer(portable, () => probe(portable)));
+    const expected = JSON.stringify(answer(() => probe(node)));
+    if (soundImportFails()) {
+      found.push(`${label}\n  node:     left an OpenSSL error queued, which failed the next import`);
+      drain();
+    }
+    const actual = JSON.stringify(answer(() => probe(portable)));
     if (expected !== actual) {
       // The first character where they part, and what follows it in each.
       let from = 0;
@@ -336,7 +348,12 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
 
   it('for damaged DH and DSA keys and EC keys on curves it does not compute on, but for refusing less: the facts agree where both read one', () => {
     const found = damaged(unchecked).flatMap(([label, probe]) => {
-      const [expected, actual] = [answer(node, () => probe(node)), answer(portable, () => probe(portable))];
+      const expected = answer(() => probe(node));
+      if (soundImportFails()) {
+        drain();
+        return [`${label}: node left an OpenSSL error queued`];
+      }
+      const actual = answer(() => probe(portable));
       return 'value' in expected && JSON.stringify(expected) !== JSON.stringify(actual) ? [label] : [];
     });
     expect(found).toEqual([]);
@@ -774,7 +791,7 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
           ([keyName, key]) =>
             [
               `${name} verified by ${keyName}'s key`,
-              (codec: KeyCodec) => answer(codec, () => codec.readCertificate(der).verifiedBy(key(codec))),
+              (codec: KeyCodec) => answer(() => codec.readCertificate(der).verifiedBy(key(codec))),
             ] as const,
         ),
       );
@@ -1022,7 +1039,7 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
           `${label}, verified by the root's key`,
           (codec: KeyCodec) => {
             const rootKeyOf = codec.readCertificate(Uint8Array.fromBase64(x5cOf(chain.root.pem))).publicKey;
-            return answer(codec, () => codec.readCertificate(der).verifiedBy(rootKeyOf));
+            return answer(() => codec.readCertificate(der).verifiedBy(rootKeyOf));
           },
         ] as const,
       ];
@@ -1088,7 +1105,7 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
             ([name, der], i) =>
               [
                 `${name} ${i} by its own key`,
-                (codec: KeyCodec) => answer(codec, () => codec.readCertificate(der).verifiedBy(codec.readCertificate(der).publicKey)),
+                (codec: KeyCodec) => answer(() => codec.readCertificate(der).verifiedBy(codec.readCertificate(der).publicKey)),
               ] as const,
           );
           const crossVerified = verified.flatMap(([name, der], i) =>
@@ -1096,8 +1113,7 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
               ([other, otherDer], j) =>
                 [
                   `${name} ${i} by ${other} ${j}'s key`,
-                  (codec: KeyCodec) =>
-                    answer(codec, () => codec.readCertificate(der).verifiedBy(codec.readCertificate(otherDer).publicKey)),
+                  (codec: KeyCodec) => answer(() => codec.readCertificate(der).verifiedBy(codec.readCertificate(otherDer).publicKey)),
                 ] as const,
             ),
           );
