@@ -27,6 +27,7 @@ export const createHash = lazy('createHash');
 export const createHmac = lazy('createHmac');
 export const createPrivateKey = lazy('createPrivateKey');
 export const createPublicKey = lazy('createPublicKey');
+export const getFips = lazy('getFips');
 export const timingSafeEqual = lazy('timingSafeEqual');
 export const KeyObject = lazy('KeyObject');
 export const X509Certificate = lazy('X509Certificate');
