@@ -85,8 +85,6 @@ export class NodeKeyCodec implements KeyCodec {
         publicKey: handle(x509.publicKey),
         signatureAlgorithmOid: x509.signatureAlgorithmOid,
         der: bytesOf(x509.raw),
-        notBeforeMs: x509.validFromDate.getTime(),
-        notAfterMs: x509.validToDate.getTime(),
         verifiedBy: (key) => settled(() => x509.verify(keyObjectOf(key))),
       };
     });

@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { utcInstant, type UtcInstant } from '../time/calendar.js';
 import { base64url, hex } from '../shared/bytes.js';
 import { digest } from '../shared/hash.js';
+import { timeMs } from './asn1-time.js';
 import { derAt, derChildren, derContent, derOid, derWhole, type DerNode } from './der.js';
 import type { KeyCodec, PublicKey, X509Reading } from './ports/key-codec.js';
 
@@ -162,19 +163,21 @@ function subjectAltNames(extensions: DerNode | undefined): string[] {
 
 /**
  * Reads a DER certificate; throws (the host's error, a DerError or a RangeError) when it does not parse, a
- * validity time that the host accepts but that names no instant (a damaged digit) included.
+ * validity time that the host accepts but that names no instant (a damaged digit, Feb 30) included.
  */
 export function readCertificate(keys: KeyCodec, der: Uint8Array): Certificate {
   const x509 = keys.readCertificate(der);
-  const { notBeforeMs, notAfterMs } = x509;
-  if (!Number.isFinite(notBeforeMs) || !Number.isFinite(notAfterMs)) throw new RangeError('a validity time names no instant');
   const certificate = derAt(der, 0);
   // The host parsed this DER as a certificate, whose first part is its TBSCertificate (RFC 5280 §4.1).
   const tbs = derChildren(certificate)[0] as DerNode;
   const fields = derChildren(tbs);
   const at = fields[0]?.tag === 0xa0 ? 1 : 0;
   // RFC 5280 §4.1: serial, signature, issuer, validity and subject follow the version, in a certificate the host read.
-  const [serial, , issuer, , subject] = fields.slice(at) as [DerNode, DerNode, DerNode, DerNode, DerNode];
+  const [serial, , issuer, validity, subject] = fields.slice(at) as [DerNode, DerNode, DerNode, DerNode, DerNode];
+  // Validity ::= SEQUENCE { notBefore Time, notAfter Time }, the host found: read here, for every host alike.
+  const [notBefore, notAfter] = derChildren(validity) as [DerNode, DerNode];
+  const [notBeforeMs, notAfterMs] = [timeMs(notBefore), timeMs(notAfter)];
+  if (!Number.isFinite(notBeforeMs) || !Number.isFinite(notAfterMs)) throw new RangeError('a validity time names no instant');
   const extensions = fields.find((field) => field.tag === 0xa3);
   let serialBytes = derContent(serial);
   while (serialBytes.length > 1 && serialBytes[0] === 0) serialBytes = serialBytes.subarray(1);

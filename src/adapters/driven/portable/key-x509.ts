@@ -1,6 +1,6 @@
 // X.509 certificates (RFC 5280 §4.1) read as OpenSSL's d2i_X509 reads them for node:crypto's X509Certificate: the
-// structure checked to its names' strings, the validity read as ASN1_TIME_to_tm reads it, and the signature verified as
-// X509_verify verifies it, over the TBSCertificate's bytes as they stand.
+// structure checked to its names' strings and its validity's times, and the signature verified as X509_verify verifies
+// it, over the TBSCertificate's bytes as they stand.
 import { ecdsaVerifies } from './key-curves.js';
 import {
   algorithmDer,
@@ -29,8 +29,6 @@ export interface CertificateReading {
   readonly publicKey: KeyData;
   readonly signatureAlgorithmOid: string;
   readonly der: Uint8Array;
-  readonly notBeforeMs: number;
-  readonly notAfterMs: number;
   readonly verifiedBy: (key: KeyData) => boolean;
 }
 
@@ -82,47 +80,14 @@ function checkName(name: Tlv): void {
   }
 }
 
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /**
- * A Time as ossl_asn1_time_to_tm reads it, outside its strict X.509 mode: UTCTime or GeneralizedTime, seconds
- * optional, GeneralizedTime's fraction of a second read and dropped, `Z` or an offset of `+hhmm` or `-hhmm`; NaN
- * for text that names no instant.
+ * A Time (RFC 5280 §4.1.2.5) as d2i_X509 takes it: a UTCTime or a GeneralizedTime, primitive or constructed, not shorter
+ * than its least form. What it says, and whether that names an instant, the core reads from the DER (keys/asn1-time.ts).
  */
-export function timeMs(tlv: Tlv): number {
+function checkTime(tlv: Tlv): void {
   const tag = tlv.tag & ~0x20;
-  if (tag !== 0x17 && tag !== 0x18) return refuse('time');
-  const content = stringOf(tlv, tag);
-  checkString(tag, content.length);
-  const text = new TextDecoder('latin1').decode(content);
-  const utc = tag === 0x17;
-  const match = (utc ? /^(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?/ : /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?/).exec(text);
-  if (match === null || text.length < (utc ? 11 : 13)) return Number.NaN;
-  const [, y = '', mo = '', d = '', h = '', mi = '', s] = match;
-  const year = utc ? (Number(y) < 50 ? 2000 : 1900) + Number(y) : Number(y);
-  const [month, day, hour, minute, second] = [Number(mo), Number(d), Number(h), Number(mi), s === undefined ? 0 : Number(s)];
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : (DAYS[month - 1] ?? 0);
-  if (month < 1 || day < 1 || day > days || hour > 23 || minute > 59 || second > 59) return Number.NaN;
-  let rest = text.slice(match[0].length);
-  if (!utc && s !== undefined && rest.startsWith('.')) {
-    const fraction = /^\.\d+/.exec(rest);
-    if (fraction === null) return Number.NaN;
-    rest = rest.slice(fraction[0].length);
-  }
-  let offsetMinutes = 0;
-  const offset = /^([+-])(\d\d)(\d\d)$/.exec(rest);
-  if (offset !== null) {
-    const [, sign, oh = '', om = ''] = offset;
-    if (Number(oh) > 12 || Number(om) > 59) return Number.NaN;
-    offsetMinutes = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
-  } else if (rest !== 'Z') {
-    return Number.NaN;
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute - offsetMinutes, second, 0);
-  return date.getTime();
+  if (tag !== 0x17 && tag !== 0x18) refuse('time');
+  checkString(tag, stringOf(tlv, tag).length);
 }
 
 /** Extensions (RFC 5280 §4.1.2.9): each an OID, an optional one-octet BOOLEAN, and an OCTET STRING. */
@@ -231,6 +196,8 @@ export function readX509(der: Uint8Array): CertificateReading {
   algorithmOf(signature);
   checkName(issuer);
   const [notBefore, notAfter] = sequence(validity, 2) as [Tlv, Tlv];
+  checkTime(notBefore);
+  checkTime(notAfter);
   checkName(subject);
   let last = 0;
   for (const field of optional) {
@@ -251,8 +218,6 @@ export function readX509(der: Uint8Array): CertificateReading {
     publicKey,
     signatureAlgorithmOid: oid,
     der: raw,
-    notBeforeMs: timeMs(notBefore),
-    notAfterMs: timeMs(notAfter),
     verifiedBy: (key) =>
       sameAlgorithm(signature, signatureAlgorithm) &&
       signatureBits[0] === 0 &&

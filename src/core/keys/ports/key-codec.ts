@@ -31,7 +31,10 @@ export type PublicDer = 'spki' | 'pkcs1';
 /** A DER private key: PKCS #8 (RFC 5958), PKCS #1 RSAPrivateKey (RFC 8017 §A.1.2) or SEC 1 ECPrivateKey (RFC 5915). */
 export type PrivateDer = 'pkcs8' | 'pkcs1' | 'sec1';
 
-/** An X.509 certificate as the host parsed it: what the core cannot read from the DER itself. */
+/**
+ * An X.509 certificate as the host parsed it: what the core cannot read from the DER itself. Its names, serial, validity
+ * and extensions the core reads from the DER (keys/certificate.ts), the same on every host.
+ */
 export interface X509Reading {
   /** The subject's public key. */
   readonly publicKey: PublicKey;
@@ -39,9 +42,6 @@ export interface X509Reading {
   readonly signatureAlgorithmOid: string;
   /** The certificate's DER, as the host holds it. */
   readonly der: Uint8Array;
-  /** notBefore and notAfter, in Unix milliseconds; NaN for a time the host accepts but that names no instant. */
-  readonly notBeforeMs: number;
-  readonly notAfterMs: number;
   /** Whether `key` verifies the certificate's signature; may throw for a key of another type than the signature's. */
   verifiedBy(key: PublicKey): boolean;
 }

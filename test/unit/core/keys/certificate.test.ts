@@ -1,8 +1,12 @@
 // RFC 4514 names from hand-made DER: the order of RDNs, multi-valued RDNs, every string type, escaping, and
-// the #hex form of attributes without a short name.
+// the #hex form of attributes without a short name. A certificate's validity, read from its DER alike on every host.
+import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { derAt } from '../../../../src/core/keys/der.js';
-import { rfc4514 } from '../../../../src/core/keys/certificate.js';
+import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
+import { PortableKeyCodec } from '../../../../src/adapters/driven/portable/portable-key-codec.js';
+import { derAt, derChildren, derWhole, type DerNode } from '../../../../src/core/keys/der.js';
+import { readCertificate, rfc4514 } from '../../../../src/core/keys/certificate.js';
+import { makeChain, x5cOf } from '../../../support/certificates.js';
 
 const tlv = (tag: number, content: readonly number[]): number[] => [tag, content.length, ...content];
 const CN = [0x55, 0x04, 0x03];
@@ -77,5 +81,54 @@ describe('rfc4514', () => {
 
   it('writes an empty name as the empty string', () => {
     expect(name()).toBe('');
+  });
+});
+
+describe('readCertificate, the validity', () => {
+  const chain = makeChain();
+  const der = (tag: number, ...parts: Uint8Array[]): Uint8Array => {
+    const body = Uint8Array.from(parts.flatMap((part) => [...part]));
+    const n = body.length;
+    return Uint8Array.of(tag, ...(n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]), ...body);
+  };
+  /** The leaf certificate with its notBefore replaced (RFC 5280 §4.1.2.5), its signature left as it was. */
+  const withNotBefore = (notBefore: Uint8Array): Uint8Array => {
+    const [tbs, algorithm, signature] = derChildren(derAt(Uint8Array.fromBase64(x5cOf(chain.leaf.pem)), 0)) as [DerNode, DerNode, DerNode];
+    const fields = derChildren(tbs).map(derWhole);
+    const at = fields[0]?.[0] === 0xa0 ? 4 : 3;
+    const [, notAfter] = derChildren(derAt(fields[at] as Uint8Array, 0)) as [DerNode, DerNode];
+    fields[at] = der(0x30, notBefore, derWhole(notAfter));
+    return der(0x30, der(0x30, ...fields), derWhole(algorithm), derWhole(signature));
+  };
+  const utcTime = (text: string) => der(0x17, new TextEncoder().encode(text));
+
+  it.each([
+    ['NodeKeyCodec', new NodeKeyCodec()],
+    ['PortableKeyCodec', new PortableKeyCodec()],
+  ])("reads a certificate's validity as node:crypto prints it, over %s", (_name, codec) => {
+    const x509 = new X509Certificate(chain.leaf.pem);
+    const read = readCertificate(codec, Uint8Array.fromBase64(x5cOf(chain.leaf.pem)));
+    expect([read.notBeforeMs, read.notAfterMs]).toEqual([Date.parse(x509.validFrom), Date.parse(x509.validTo)]);
+    expect(readCertificate(codec, withNotBefore(utcTime('261128000000+0100'))).notBeforeMs).toBe(Date.UTC(2026, 10, 27, 23));
+  });
+
+  it('refuses a certificate whose notBefore names no instant on every read over node:crypto, whatever came before', () => {
+    // 26-11-28 00:00:60: OpenSSL prints 'Bad time value', and node:crypto 26's validFromDate read a struct tm OpenSSL
+    // never wrote, NaN or any number from one read to the next; the answer for this certificate was not stable.
+    const codec = new NodeKeyCodec();
+    const bad = withNotBefore(utcTime('261128000060Z'));
+    expect(new X509Certificate(bad).validFrom).toBe('Bad time value');
+    const sound = Uint8Array.fromBase64(x5cOf(chain.root.pem));
+    const read: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      if (i % 3 === 0) generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      if (i % 5 === 0) readCertificate(codec, sound);
+      try {
+        read.push(String(readCertificate(codec, bad).notBeforeMs));
+      } catch {
+        // Refused, as it should be.
+      }
+    }
+    expect(read).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { PortableKeyCodec } from '../../../../../src/adapters/driven/portable/portable-key-codec.js';
+import { readCertificate } from '../../../../../src/core/keys/certificate.js';
 import type { KeyCodec, KeyFacts, PrivateDer, PrivateKey, PublicDer, PublicKey } from '../../../../../src/core/keys/ports/key-codec.js';
 import type { JsonObject } from '../../../../../src/core/shared/json.js';
 import { makeChain, x5cOf } from '../../../../support/certificates.js';
@@ -85,20 +86,6 @@ const describePrivate = (codec: KeyCodec, key: PrivateKey) => {
   return { facts, jwk: answer(() => codec.privateJwk(key)), public: publicKey };
 };
 
-/**
- * Which of a certificate's validity times OpenSSL prints as 'Bad time value'. For those node:crypto 26's
- * X509Certificate.validFromDate and validToDate read a struct tm it never wrote: NaN or any number, from one read to
- * the next. The port asks NaN of them; the comparison takes node:crypto's text for its answer.
- */
-function badTimes(der: Uint8Array): [boolean, boolean] {
-  try {
-    const x509 = new X509Certificate(der);
-    return [x509.validFrom === 'Bad time value', x509.validTo === 'Bad time value'];
-  } catch {
-    return [false, false];
-  }
-}
-
 /** One question for both codecs. */
 type Probe = (codec: KeyCodec) => unknown;
 const probes = {
@@ -129,7 +116,11 @@ const probes = {
       return {
         der: hex(reading.der),
         oid: reading.signatureAlgorithmOid,
-        validity: [reading.notBeforeMs, reading.notAfterMs].map((ms, i) => (Number.isFinite(ms) && !badTimes(der)[i] ? ms : 'no instant')),
+        // What the core reads of it over this codec: its validity, from the DER, and its names and serial.
+        core: answer(() => {
+          const read = readCertificate(codec, der);
+          return { validity: [read.notBeforeMs, read.notAfterMs], names: [read.subject, read.issuer], serial: read.serial };
+        }),
         publicKey: describePublic(codec, reading.publicKey),
         selfVerified: answer(() => reading.verifiedBy(reading.publicKey)),
       };
@@ -1046,6 +1037,35 @@ describe('PortableKeyCodec answers as NodeKeyCodec', () => {
 
       it('its version, serial, validity, names, extensions, unique IDs, algorithms and signature', () => {
         expect(differences([...variants, ...outer].flatMap(([label, der]) => probesOf(label, der)))).toEqual([]);
+      });
+
+      it("its validity as the core reads it from the DER: node:crypto's where OpenSSL prints a time, none where it prints 'Bad time value'", () => {
+        // node:crypto 26's validFromDate and validToDate are sound only where validFrom and validTo print a time: for a
+        // 'Bad time value' they read a struct tm that OpenSSL never wrote, NaN or any number from one call to the next.
+        const times = variants.filter(([label]) => /^(as openssl made it|UTCTime|GeneralizedTime|validity)/.test(label));
+        expect(times.length).toBeGreaterThan(40);
+        const found = times.flatMap(([label, der]) => {
+          let x509: X509Certificate;
+          try {
+            x509 = new X509Certificate(der);
+          } catch {
+            return [];
+          }
+          const times = [
+            [x509.validFrom, x509.validFromDate],
+            [x509.validTo, x509.validToDate],
+          ] as const;
+          const expected = times.some(([text]) => text === 'Bad time value') ? 'refused' : times.map(([, date]) => date.getTime());
+          const read = answer(() => {
+            const certificate = readCertificate(node, der);
+            return [certificate.notBeforeMs, certificate.notAfterMs];
+          });
+          const actual = 'value' in read ? read.value : 'refused';
+          return JSON.stringify(actual) === JSON.stringify(expected)
+            ? []
+            : [`${label}: node:crypto ${JSON.stringify(expected)}, the core ${JSON.stringify(actual)}`];
+        });
+        expect(found).toEqual([]);
       });
 
       it('signed with every algorithm node:crypto verifies, by openssl', () => {

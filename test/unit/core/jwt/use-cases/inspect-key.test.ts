@@ -766,37 +766,42 @@ describe('refusals', () => {
   });
 });
 
+/** DER of `tag` around `parts`, with a definite length (X.690 §8.1.3). */
+const der = (tag: number, ...parts: Uint8Array[]): Uint8Array => {
+  const body = Uint8Array.from(parts.flatMap((part) => [...part]));
+  const n = body.length;
+  return Uint8Array.of(tag, ...(n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]), ...body);
+};
+const armour = (label: string, bytes: Uint8Array) => `-----BEGIN ${label}-----\n${bytes.toBase64()}\n-----END ${label}-----\n`;
+/**
+ * A certificate of `pem` with one field of its TBSCertificate replaced, its signature left as it was: the fields after
+ * the version are the serial, signature, issuer, validity (3), subject and subjectPublicKeyInfo (5) (RFC 5280 §4.1).
+ */
+const withField = (pem: string, index: number, field: Uint8Array): Uint8Array => {
+  const [tbs, algorithm, signature] = derChildren(derAt(Uint8Array.fromBase64(x5cOf(pem)), 0)) as [DerNode, DerNode, DerNode];
+  const fields = derChildren(tbs).map(derWhole);
+  fields[fields[0]?.[0] === 0xa0 ? index + 1 : index] = field;
+  return der(0x30, der(0x30, ...fields), derWhole(algorithm), derWhole(signature));
+};
+const bothCodecs: [string, KeyCodec][] = [
+  ['NodeKeyCodec', keyCodec],
+  ['PortableKeyCodec', new PortableKeyCodec()],
+];
+
 describe('keys a codec reads but writes no JWK of', () => {
-  /** DER of `tag` around `parts`, with a definite length (X.690 §8.1.3). */
-  const der = (tag: number, ...parts: Uint8Array[]): Uint8Array => {
-    const body = Uint8Array.from(parts.flatMap((part) => [...part]));
-    const n = body.length;
-    return Uint8Array.of(tag, ...(n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]), ...body);
-  };
-  const armour = (label: string, bytes: Uint8Array) => `-----BEGIN ${label}-----\n${bytes.toBase64()}\n-----END ${label}-----\n`;
   const P256 = Uint8Array.fromHex('06082a8648ce3d030107'); // prime256v1 (RFC 5480 §2.1.1.1)
   const EC_PUBLIC_KEY = Uint8Array.fromHex('06072a8648ce3d0201'); // id-ecPublicKey (RFC 5480 §2.1.1)
   // SEC 1 §2.3.3: the point at infinity is the one octet 00; an ECPrivateKey (RFC 5915 §3) whose d is 0 has it as d·G.
   const spkiAtInfinity = der(0x30, der(0x30, EC_PUBLIC_KEY, P256), der(0x03, Uint8Array.of(0, 0)));
   const sec1DZero = der(0x30, der(0x02, Uint8Array.of(1)), der(0x04, new Uint8Array(32)), der(0xa0, P256));
-  /** A certificate of `pem` with its subject public key replaced, its signature left as it was (RFC 5280 §4.1). */
-  const withKey = (pem: string, spkiDer: Uint8Array): Uint8Array => {
-    const [tbs, algorithm, signature] = derChildren(derAt(Uint8Array.fromBase64(x5cOf(pem)), 0));
-    // A certificate's three parts, its TBSCertificate's fields with the version first (RFC 5280 §4.1).
-    const fields = derChildren(tbs as DerNode).map(derWhole);
-    fields[fields[0]?.[0] === 0xa0 ? 6 : 5] = spkiDer;
-    return der(0x30, der(0x30, ...fields), derWhole(algorithm as DerNode), derWhole(signature as DerNode));
-  };
+  const withKey = (pem: string, spkiDer: Uint8Array): Uint8Array => withField(pem, 5, spkiDer);
   const sound = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' });
   let chain: Chain;
   beforeAll(() => {
     chain = makeChain();
   });
 
-  describe.each<[string, KeyCodec]>([
-    ['NodeKeyCodec', keyCodec],
-    ['PortableKeyCodec', new PortableKeyCodec()],
-  ])('over %s', (_name, codec) => {
+  describe.each(bothCodecs)('over %s', (_name, codec) => {
     const inspectWith = (key: string) => new InspectKey(new FixedClock(NOW_MS), jose, codec).execute({ key });
 
     it.each([
@@ -829,6 +834,31 @@ describe('keys a codec reads but writes no JWK of', () => {
       new InspectKey(new FixedClock(NOW_MS), jose, declining).execute({ key }),
       'KEY_INVALID',
       'key: block 0 is a PEM PUBLIC KEY that does not parse',
+    );
+  });
+});
+
+describe('certificates whose validity names no instant', () => {
+  let chain: Chain;
+  beforeAll(() => {
+    chain = makeChain();
+  });
+  const utcTime = (text: string) => der(0x17, new TextEncoder().encode(text));
+  // 26-11-28 00:00:60 (RFC 5280 §4.1.2.5.1's YYMMDDHHMMSSZ, with a 60th second): OpenSSL prints 'Bad time value'.
+  const badValidity = () => withField(chain.leaf.pem, 3, der(0x30, utcTime('261128000060Z'), utcTime('271128000000Z')));
+
+  it.each(bothCodecs)('refuses one as a certificate that does not parse, in PEM and in x5c, over %s', async (_name, codec) => {
+    const inspectWith = (key: string) => new InspectKey(new FixedClock(NOW_MS), jose, codec).execute({ key });
+    await expectDomainErrorAsync(
+      inspectWith(armour('CERTIFICATE', badValidity())),
+      'KEY_INVALID',
+      'key: block 0 is a PEM CERTIFICATE that does not parse',
+    );
+    const jwk = { ...jwkOf(createPublicKey(chain.leaf.pem)), x5c: [badValidity().toBase64()] };
+    await expectDomainErrorAsync(
+      inspectWith(JSON.stringify(jwk)),
+      'KEY_INVALID',
+      'key: the JWK has an x5c[0] that is not a DER certificate',
     );
   });
 });
