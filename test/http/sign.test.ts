@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../support/logs.js';
 import { testService } from '../support/service.js';
 import { RFC7519_3_1_TOKEN } from '../support/fixtures.js';
-import { RFC7515_A1_KEY, RFC7515_A2_KEY, RFC7515_A2_TOKEN } from '../vectors/jose-keys.js';
+import { RFC7515_A1_KEY, RFC7515_A2_KEY, RFC7515_A2_TOKEN, RFC7515_A3_PRIVATE_KEY } from '../vectors/jose-keys.js';
 
 const SECRET = 'a-string-secret-at-least-256-bits-long';
 const JWT_IO_EXAMPLE = { payload: { sub: '1234567890', name: 'John Doe', admin: true, iat: 1516239022 }, secret: SECRET };
@@ -94,6 +94,27 @@ describe('POST /jwt/sign', () => {
     [[1], 'request body must be a JSON object'],
   ])('refuses %j naming the member', async (body, detail) => {
     expect((await post(body).expect(400)).body).toEqual({ detail });
+  });
+
+  // A private key that is no key: an ECPrivateKey (RFC 5915 §3) on P-256 (RFC 5480 §2.1.1.1) whose d is 0, so that its
+  // public key d·G is SEC 1 §2.3.3's point at infinity; as SEC 1, as PKCS #8 (RFC 5958 §2), and as a JWK whose d is 0.
+  it.each([
+    [
+      'a SEC 1 PEM',
+      '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAoGCCqGSM49AwEH\n-----END EC PRIVATE KEY-----\n',
+      'key: the PEM does not hold a private key that can be read',
+    ],
+    [
+      'a PKCS #8 PEM',
+      '-----BEGIN PRIVATE KEY-----\nMEECAQAwEwYHKoZIzj0CAQYIKoZIzj0DAQcEJzAlAgEBBCAAAAAAAAAAAAAAAAAA\nAAAAAAAAAAAAAAAAAAAAAAAAAA==\n-----END PRIVATE KEY-----\n',
+      'key: the PEM does not hold a private key that can be read',
+    ],
+    ['a JWK', { ...RFC7515_A3_PRIVATE_KEY, d: 'A'.repeat(43) }, "key: the JWK's private members do not make a private EC key"],
+  ])('answers an EC private key whose d is 0, as %s, with a 400, and the next request as ever', async (_label, key, detail) => {
+    const refused = await post({ payload: {}, key });
+    expect([refused.status, refused.body]).toEqual([400, { detail }]);
+    const next = await post({ payload: {}, key: RFC7515_A3_PRIVATE_KEY });
+    expect([next.status, next.body.algorithm]).toEqual([200, 'ES256']);
   });
 
   it('logs the route and status only: no secret, key, claim or token of a run of sign calls and verify calls with a secret', async () => {

@@ -282,6 +282,17 @@ export function vectorCorpus(): ParityCall[] {
       issued_at: true,
     });
   }
+  // Not published: a private key that is no key, refused alike. An ECPrivateKey (RFC 5915 §3) on P-256 whose d is 0,
+  // so that its public key d·G is SEC 1 §2.3.3's point at infinity, as SEC 1 and as PKCS #8 (RFC 5958 §2).
+  add('jwt.sign', 'an EC private key whose d is 0 (SEC 1)', {
+    payload,
+    key: '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAoGCCqGSM49AwEH\n-----END EC PRIVATE KEY-----',
+  });
+  add('jwt.sign', 'an EC private key whose d is 0 (PKCS #8)', {
+    payload,
+    key: '-----BEGIN PRIVATE KEY-----\nMEECAQAwEwYHKoZIzj0CAQYIKoZIzj0DAQcEJzAlAgEBBCAAAAAAAAAAAAAAAAAA\nAAAAAAAAAAAAAAAAAAAAAAAAAA==\n-----END PRIVATE KEY-----',
+  });
+  add('jwt.sign', 'RFC 7515 A.3 (P-256) with a d of 0', { payload, key: { ...RFC7515_A3_PRIVATE_KEY, d: 'A'.repeat(43) } });
   add('jwt.sign', 'RFC 7520 §3.5 (oct) as a JWK', { payload, key: RFC7520_3_5 });
   add('jwt.sign', "jwt.io's example secret", { payload, secret: 'a-string-secret-at-least-256-bits-long', not_before_in: '-PT1M' });
   for (const alg of ['ES256', 'EdDSA', 'ES384'] as const)

@@ -1,7 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { utf8 } from '../../shared/bytes.js';
 import { readJwk } from '../../keys/read-keys.js';
-import type { KeyCodec, PrivateKey } from '../../keys/ports/key-codec.js';
+import type { KeyCodec, PrivateKey, PublicKey } from '../../keys/ports/key-codec.js';
 import { algorithmsForKey, SIGNING_ALGORITHMS } from '../../shared/algorithms.js';
 import type { SigningAlgorithm, SigningKey } from '../ports/token-signer.js';
 import type { JsonObject } from '../../shared/json.js';
@@ -20,6 +20,8 @@ export interface SigningKeyRead {
   readonly algorithms: readonly SigningAlgorithm[];
   /** The algorithm it makes when nothing else names one (§4g, "Choosing the algorithm", 3). */
   readonly defaultAlgorithm: SigningAlgorithm;
+  /** A private key's public key and its JWK members, as reading it checked them; null for a secret. */
+  readonly publicKey: { readonly key: PublicKey; readonly jwk: JsonObject } | null;
   /** A JWK's string `kid`. */
   readonly id: string | null;
   /** In words, for messages: "an EC P-256 key". */
@@ -55,13 +57,18 @@ function secretRead(member: 'secret' | 'key', bytes: Uint8Array, id: string | nu
     algorithms: jwkAlg === null ? HMAC : HMAC.filter((alg) => alg === jwkAlg),
     // HMAC is never empty (above). A JWK's alg outside it is not in `algorithms`, so chooseAlgorithm refuses it.
     defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? (HMAC[0] as SigningAlgorithm),
+    publicKey: null,
     id,
     words: member === 'secret' ? 'a secret' : 'an oct JWK',
   };
 }
 
-/** A private key's row of §4g's table, or a 400 for another type, curve or RSA size. */
-function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg: string | null): SigningKeyRead {
+/**
+ * A private key's row of §4g's table, or a 400 for another type, curve or RSA size, or with `unusable` for a private key
+ * that is no key: one whose public key the codec writes no JWK of (an EC key whose d is 0, whose public key is the point
+ * at infinity), which could neither sign nor be shown.
+ */
+function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg: string | null, unusable: string): SigningKeyRead {
   const { type, curve: hostCurve, bits: modulusBits } = keys.facts(key);
   const ec = type === 'ec' ? EC_CURVES.get(hostCurve ?? '') : undefined;
   let row: { algorithms: readonly SigningAlgorithm[]; words: string };
@@ -81,6 +88,13 @@ function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg:
     const what = type === 'ec' ? `an EC key on ${hostCurve ?? 'an unnamed curve'}` : `a ${type} key`;
     throw refuse('key', `${what} cannot sign here; keys are RSA, EC on P-256, P-384 or P-521, and Ed25519`);
   }
+  let publicKey: SigningKeyRead['publicKey'];
+  try {
+    const publicOfKey = keys.publicKeyOf(key);
+    publicKey = { key: publicOfKey, jwk: keys.publicJwk(publicOfKey) };
+  } catch {
+    throw refuse('key', unusable);
+  }
   // includes only compares: any string may be looked for.
   if (jwkAlg !== null && !row.algorithms.includes(jwkAlg as SigningAlgorithm)) {
     throw refuse('key', `its alg ${jwkAlg} is not one ${row.words} makes (${row.algorithms.join(', ')})`);
@@ -91,6 +105,7 @@ function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg:
     // A JWK's alg is one of its row's (checked above), and no row's list is empty (above).
     algorithms: jwkAlg === null ? row.algorithms : [jwkAlg as SigningAlgorithm],
     defaultAlgorithm: (jwkAlg as SigningAlgorithm | null) ?? (row.algorithms[0] as SigningAlgorithm),
+    publicKey,
     id,
     words: row.words,
   };
@@ -104,14 +119,15 @@ function jwkRead(keys: KeyCodec, value: unknown): SigningKeyRead {
   if (read.required.kty === 'oct') {
     return secretRead('key', Uint8Array.fromBase64(read.required.k, { alphabet: 'base64url' }), read.kid, read.alg);
   }
+  const unusable = `the JWK's private members do not make a private ${read.required.kty} key`;
   let key: PrivateKey;
   try {
     // readJwk read it as a JSON object (it throws for anything else).
     key = keys.privateKeyFromJwk(value as JsonObject);
   } catch {
-    throw refuse('key', `the JWK's private members do not make a private ${read.required.kty} key`);
+    throw refuse('key', unusable);
   }
-  return privateRead(keys, key, read.kid, read.alg);
+  return privateRead(keys, key, read.kid, read.alg, unusable);
 }
 
 const PRIVATE_PEM = /^-----BEGIN (PRIVATE KEY|RSA PRIVATE KEY|EC PRIVATE KEY)-----\r?\n[\s\S]*-----END \1-----$/;
@@ -122,13 +138,14 @@ function pemRead(keys: KeyCodec, text: string): SigningKeyRead {
   }
   if (text.includes('ENCRYPTED')) throw refuse('key', 'this PEM is encrypted; send the private key unencrypted');
   if (!PRIVATE_PEM.test(text)) throw refuse('key', 'a PEM must be one PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block');
+  const unusable = 'the PEM does not hold a private key that can be read';
   let key: PrivateKey;
   try {
     key = keys.privateKeyFromPem(text);
   } catch {
-    throw refuse('key', 'the PEM does not hold a private key that can be read');
+    throw refuse('key', unusable);
   }
-  return privateRead(keys, key, null, null);
+  return privateRead(keys, key, null, null, unusable);
 }
 
 /**

@@ -5,7 +5,7 @@ import { segmentText } from '../compact.js';
 import { relativeSeconds } from '../signing/durations.js';
 import { MIN_SECRET_BYTES, readSigningKey, type SigningKeyRead } from '../signing/signing-key.js';
 import { publicKeyThumbprint, PRIVATE_MEMBERS, PUBLIC_MEMBERS } from '../../keys/read-keys.js';
-import type { KeyCodec, PrivateKey, PublicKey } from '../../keys/ports/key-codec.js';
+import type { KeyCodec, PrivateKey } from '../../keys/ports/key-codec.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS, isPublicKeyAlgorithm } from '../../shared/algorithms.js';
 import type { AsymmetricAlgorithm, SigningAlgorithm, TokenSigner } from '../ports/token-signer.js';
@@ -167,7 +167,8 @@ export class SignJwt {
     // Without a key, chooseAlgorithm returns a public-key algorithm or refuses.
     const privateKey =
       key === null ? await this.signer.generate(alg as AsymmetricAlgorithm) : key.key.kind === 'private' ? key.key.key : null;
-    const publicKey = privateKey === null ? null : this.keys.publicKeyOf(privateKey);
+    // A key that was read comes with its public key, checked as it was read (readSigningKey).
+    const publicKey = privateKey === null ? null : (key?.publicKey?.key ?? this.keys.publicKeyOf(privateKey));
     const thumbprint = publicKey === null ? null : publicKeyThumbprint(this.keys, publicKey);
     const keyId = key === null ? thumbprint : key.id;
 
@@ -215,7 +216,10 @@ export class SignJwt {
       throw refuse(`payload: the token would be ${token.length} characters, over the ${MAX_TOKEN_LENGTH} that /jwt/decode reads`);
 
     const kid = own(header, 'kid');
-    const publicJwk = publicKey === null ? null : publicJwkOf(this.keys, publicKey, alg, typeof kid === 'string' ? kid : undefined);
+    const publicJwk =
+      publicKey === null
+        ? null
+        : publicJwkOf(key?.publicKey?.jwk ?? this.keys.publicJwk(publicKey), alg, typeof kid === 'string' ? kid : undefined);
     return {
       token,
       header,
@@ -300,9 +304,8 @@ export class SignJwt {
 const membersOf = (jwk: JsonObject, names: readonly string[]) =>
   names.filter((name) => jwk[name] !== undefined).map((name) => [name, jwk[name]] as const);
 
-/** `kty`, the public members, `alg`, `use: "sig"`, and `kid` when the token has one (contract §4g). */
-function publicJwkOf(keys: KeyCodec, publicKey: PublicKey, alg: SigningAlgorithm, kid: string | undefined): JsonObject {
-  const jwk = keys.publicJwk(publicKey);
+/** Of a public key's JWK: `kty`, the public members, `alg`, `use: "sig"`, and `kid` when the token has one (contract §4g). */
+function publicJwkOf(jwk: JsonObject, alg: SigningAlgorithm, kid: string | undefined): JsonObject {
   return Object.fromEntries([
     ['kty', jwk.kty],
     ...membersOf(jwk, PUBLIC_MEMBERS),

@@ -7,12 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
 import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
+import { PortableKeyCodec } from '../../../../../src/adapters/driven/portable/portable-key-codec.js';
 import { WebCryptoTokenSigner } from '../../../../../src/adapters/driven/web-crypto-token-signer.js';
 import { relativeSeconds } from '../../../../../src/core/jwt/signing/durations.js';
 import { SIGNING_ALGORITHMS } from '../../../../../src/core/shared/algorithms.js';
 import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { SignJwt, type SignJwtInput } from '../../../../../src/core/jwt/use-cases/sign-jwt.js';
 import { VerifyJwt } from '../../../../../src/core/jwt/use-cases/verify-jwt.js';
+import type { TokenSigner } from '../../../../../src/core/jwt/ports/token-signer.js';
+import type { KeyCodec } from '../../../../../src/core/keys/ports/key-codec.js';
 import type { JsonObject } from '../../../../../src/core/shared/json.js';
 import { expectDomainErrorAsync } from '../../../../support/domain-error.js';
 import { FixedClock } from '../../../../support/fakes.js';
@@ -296,6 +299,36 @@ describe('refusals, each naming the member', () => {
     ],
   ])('refuses the key %#', async (key, message) => {
     await expectDomainErrorAsync(sign({ payload: {}, key }), 'SIGN_KEY_INVALID', message);
+  });
+
+  // A private key that is no key: an ECPrivateKey (RFC 5915 §3) on P-256 whose d is 0, so that its public key d·G is
+  // SEC 1 §2.3.3's point at infinity, which no JWK writes; as SEC 1, as PKCS #8 (RFC 5958 §2), and as a JWK.
+  const D_ZERO_SEC1 =
+    '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAoGCCqGSM49AwEH\n-----END EC PRIVATE KEY-----';
+  const D_ZERO_PKCS8 =
+    '-----BEGIN PRIVATE KEY-----\nMEECAQAwEwYHKoZIzj0CAQYIKoZIzj0DAQcEJzAlAgEBBCAAAAAAAAAAAAAAAAAA\nAAAAAAAAAAAAAAAAAAAAAAAAAA==\n-----END PRIVATE KEY-----';
+  /** A signer that is never to be reached: a key that is no key is refused as it is read. */
+  const unreached: TokenSigner = {
+    sign: () => Promise.reject(new Error('signed with a key that is no key')),
+    generate: () => Promise.reject(new Error('no key pair is asked for')),
+  };
+  it.each<[string, KeyCodec]>([
+    ['NodeKeyCodec', new NodeKeyCodec()],
+    ['PortableKeyCodec', new PortableKeyCodec()],
+  ])('refuses an EC private key whose d is 0 as it reads it, over %s, before anything signs', async (_name, codec) => {
+    const reader = new SignJwt(clock, unreached, codec, decoder);
+    for (const key of [D_ZERO_SEC1, D_ZERO_PKCS8]) {
+      await expectDomainErrorAsync(
+        reader.execute({ payload: {}, key }),
+        'SIGN_KEY_INVALID',
+        'key: the PEM does not hold a private key that can be read',
+      );
+    }
+    await expectDomainErrorAsync(
+      reader.execute({ payload: {}, key: { ...RFC7515_A3_PRIVATE_KEY, d: 'A'.repeat(43) } }),
+      'SIGN_KEY_INVALID',
+      "key: the JWK's private members do not make a private EC key",
+    );
   });
 
   it('refuses a secret over 8192 characters, and a JWK the key reader refuses, in its words', async () => {
