@@ -110,7 +110,24 @@ describe('POST /jwt/sign', () => {
       'key: the PEM does not hold a private key that can be read',
     ],
     ['a JWK', { ...RFC7515_A3_PRIVATE_KEY, d: 'A'.repeat(43) }, "key: the JWK's private members do not make a private EC key"],
-  ])('answers an EC private key whose d is 0, as %s, with a 400, and the next request as ever', async (_label, key, detail) => {
+    // The same SEC 1 form with d at or past P-256's order n (SEC 2 §2.4.2), out of SEC 1 §3.2.1's [1, n − 1]: d·G is a
+    // point (d mod n), but no signature can be made with it.
+    [
+      'a SEC 1 PEM whose d is n',
+      '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIP////8AAAAA//////////+85vqtpxeehPO5ysL8YyVRoAoGCCqGSM49\nAwEH\n-----END EC PRIVATE KEY-----\n',
+      'key: the PEM does not hold a private key that can be read',
+    ],
+    [
+      'a SEC 1 PEM whose d is n + 1',
+      '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIP////8AAAAA//////////+85vqtpxeehPO5ysL8YyVSoAoGCCqGSM49\nAwEH\n-----END EC PRIVATE KEY-----\n',
+      'key: the PEM does not hold a private key that can be read',
+    ],
+    [
+      'a SEC 1 PEM whose d is 2²⁵⁶ − 1',
+      '-----BEGIN EC PRIVATE KEY-----\nMDECAQEEIP//////////////////////////////////////////oAoGCCqGSM49\nAwEH\n-----END EC PRIVATE KEY-----\n',
+      'key: the PEM does not hold a private key that can be read',
+    ],
+  ])('answers an EC private key that is no key, as %s, with a 400, and the next request as ever', async (_label, key, detail) => {
     const refused = await post({ payload: {}, key });
     expect([refused.status, refused.body]).toEqual([400, { detail }]);
     const next = await post({ payload: {}, key: RFC7515_A3_PRIVATE_KEY });

@@ -38,6 +38,26 @@ const HMAC = algorithmsForKey(SIGNING_ALGORITHMS, 'oct');
 const RSA = algorithmsForKey(SIGNING_ALGORITHMS, 'RSA');
 const ED25519 = algorithmsForKey(SIGNING_ALGORITHMS, 'OKP Ed25519');
 /** The curves that sign, by the name a key codec gives (OpenSSL's): RFC 7518's name, and what a key on it makes. */
+/**
+ * The order n of each signing curve's base point, from SEC 2 v2.0 §2.4.2 (secp256r1), §2.5.1 (secp384r1) and §2.6.1
+ * (secp521r1): an EC private key's d is an integer in [1, n − 1] (SEC 1 v2.0 §3.2.1).
+ */
+const CURVE_ORDERS: ReadonlyMap<string, bigint> = new Map([
+  ['prime256v1', 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n],
+  ['secp384r1', 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n],
+  [
+    'secp521r1',
+    0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409n,
+  ],
+]);
+
+/** Whether an EC private key's d (base64url, as its JWK writes it) lies in [1, n − 1] for the curve's order n. */
+function scalarInRange(d: unknown, order: bigint): boolean {
+  if (typeof d !== 'string') return false;
+  const value = BigInt(`0x0${Uint8Array.fromBase64(d, { alphabet: 'base64url' }).toHex()}`);
+  return value >= 1n && value < order;
+}
+
 const EC_CURVES: ReadonlyMap<string, readonly [crv: string, algorithms: readonly SigningAlgorithm[]]> = new Map(
   (
     [
@@ -95,6 +115,9 @@ function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg:
   } catch {
     throw refuse('key', unusable);
   }
+  // A d of n or more makes a public key (d mod n) but no signature: Web Crypto refuses to import it.
+  const order = CURVE_ORDERS.get(hostCurve ?? '');
+  if (ec !== undefined && order !== undefined && !scalarInRange(keys.privateJwk(key).d, order)) throw refuse('key', unusable);
   // includes only compares: any string may be looked for.
   if (jwkAlg !== null && !row.algorithms.includes(jwkAlg as SigningAlgorithm)) {
     throw refuse('key', `its alg ${jwkAlg} is not one ${row.words} makes (${row.algorithms.join(', ')})`);
