@@ -3,7 +3,6 @@
 // /jwt/inspect-key costs in process through the use case over each codec and its host's verifier: a 2048-bit RSA JWK,
 // a JWK Set of 100 EC P-256 keys, and a chain of three certificates as PEM. Rounds alternate between the codecs, and
 // each figure is the median of the rounds' medians. Prints; writes nothing.
-import { generateKeyPairSync } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
@@ -12,7 +11,8 @@ import { PortableKeyCodec } from '../src/adapters/driven/portable/portable-key-c
 import { PortableSignatureVerifier } from '../src/adapters/driven/portable/portable-signature-verifier.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { InspectKey } from '../src/core/jwt/use-cases/inspect-key.js';
-import { makeChain } from '../test/support/certificates.js';
+import { CHAIN_PEM, EC_SET, RSA_JWK } from './key-inputs.js';
+import { timeAwaited } from './timing.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 
@@ -46,15 +46,7 @@ const codecs = {
   portable: new InspectKey(clock, new PortableSignatureVerifier(portableCodec), portableCodec),
 };
 
-const rsa = JSON.stringify(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' }));
-const ecSet = JSON.stringify({
-  keys: Array.from({ length: 100 }, (_, i) => ({
-    ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }),
-    kid: `key-${i}`,
-  })),
-});
-const chain = makeChain();
-const chainPem = chain.leaf.pem + chain.intermediate.pem + chain.root.pem;
+const [rsa, ecSet, chainPem] = [RSA_JWK, EC_SET, CHAIN_PEM];
 const inputs = [
   ['2048-bit RSA JWK', rsa, 2_000],
   ['JWK Set of 100 EC P-256 keys', ecSet, 100],
@@ -62,17 +54,7 @@ const inputs = [
 ] as const;
 
 /** The median of `iterations` awaited calls, after a warm-up, in milliseconds. */
-async function median(run: () => Promise<unknown>, iterations: number): Promise<number> {
-  for (let i = 0; i < Math.min(iterations, 50); i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? 0;
-}
+const median = async (run: () => Promise<unknown>, iterations: number): Promise<number> => (await timeAwaited(run, iterations)).median;
 
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const ms = (value: number) => (value < 0.1 ? `${(value * 1000).toFixed(1)} µs` : `${value.toFixed(2)} ms`);

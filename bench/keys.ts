@@ -1,44 +1,23 @@
 // make bench: what /jwt/inspect-key costs in process, through the use case (no HTTP): a 2048-bit RSA JWK,
 // a JWK Set of 100 EC keys, and a chain of three certificates as PEM text. Rewrites the keys section of
 // docs/benchmarks.md. Targets (issue 35): under 1 ms, 20 ms and 5 ms.
-import { generateKeyPairSync } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { JoseSignatureVerifier } from '../src/adapters/driven/jose-signature-verifier.js';
 import { NodeKeyCodec } from '../src/adapters/driven/node-key-codec.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { InspectKey } from '../src/core/jwt/use-cases/inspect-key.js';
-import { makeChain } from '../test/support/certificates.js';
+import { CHAIN_PEM, EC_SET, RSA_JWK } from './key-inputs.js';
+import { timeAwaited } from './timing.js';
 
 const inspect = new InspectKey(new SystemClock(), new JoseSignatureVerifier(), new NodeKeyCodec());
 
-/** Median and p99 of `iterations` awaited calls, after a warm-up, in milliseconds. */
-async function timeAsync(run: () => Promise<unknown>, iterations: number): Promise<{ median: number; p99: number }> {
-  for (let i = 0; i < Math.min(iterations, 50); i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
-}
-
-const rsa = JSON.stringify(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' }));
-const ecSet = JSON.stringify({
-  keys: Array.from({ length: 100 }, (_, i) => ({
-    ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }),
-    kid: `key-${i}`,
-  })),
-});
-const chain = makeChain();
-const chainPem = chain.leaf.pem + chain.intermediate.pem + chain.root.pem;
+const [rsa, ecSet, chainPem] = [RSA_JWK, EC_SET, CHAIN_PEM];
 
 const rows = [
-  ['2048-bit RSA JWK', await timeAsync(() => inspect.execute({ key: rsa }), 2_000), 1],
-  ['JWK Set of 100 EC P-256 keys', await timeAsync(() => inspect.execute({ key: ecSet }), 200), 20],
-  ['chain of 3 certificates (Ed25519, RSA 2048, EC P-384), PEM', await timeAsync(() => inspect.execute({ key: chainPem }), 500), 5],
+  ['2048-bit RSA JWK', await timeAwaited(() => inspect.execute({ key: rsa }), 2_000), 1],
+  ['JWK Set of 100 EC P-256 keys', await timeAwaited(() => inspect.execute({ key: ecSet }), 200), 20],
+  ['chain of 3 certificates (Ed25519, RSA 2048, EC P-384), PEM', await timeAwaited(() => inspect.execute({ key: chainPem }), 500), 5],
 ] as const;
 
 const ms = (value: number) => (value < 0.1 ? `${(value * 1000).toFixed(1)} µs` : `${value.toFixed(2)} ms`);

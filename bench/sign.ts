@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config/config.js';
 import { DecodeJwt } from '../src/core/jwt/use-cases/decode-jwt.js';
 import { SignJwt } from '../src/core/jwt/use-cases/sign-jwt.js';
 import { BASELINE_ROOT, loadBaseline } from './baseline.js';
-import { pairedRatio, timeAwaitedBatch } from './timing.js';
+import { pairedRatio, timeAwaited, timeAwaitedBatch } from './timing.js';
 
 const clock = new SystemClock();
 const signer = new SignJwt(clock, new WebCryptoTokenSigner(), new NodeKeyCodec(), new DecodeJwt(clock, new HmacKnownSecrets()));
@@ -31,19 +31,6 @@ const jwkOf = (type: 'ec' | 'ed25519' | 'rsa') =>
       : generateKeyPairSync('ed25519')
   ).privateKey.export({ format: 'jwk' });
 
-/** The median and p99 of `rounds` awaited calls, in milliseconds, after a warm-up. */
-async function timeCalls(run: () => Promise<unknown>, rounds: number): Promise<{ median: number; p99: number }> {
-  for (let i = 0; i < Math.min(rounds, 50); i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
-}
-
 const cases = [
   ['HS256, a secret', { secret: 'a-string-secret-at-least-256-bits-long' }, 0.1],
   ['ES256, a given P-256 JWK', { key: jwkOf('ec') }, 1],
@@ -52,7 +39,7 @@ const cases = [
 ] as const;
 const inProcess = [];
 for (const [name, source, target] of cases) {
-  inProcess.push({ name, target, ...(await timeCalls(() => signer.execute({ payload, ...source }), 2_000)) });
+  inProcess.push({ name, target, ...(await timeAwaited(() => signer.execute({ payload, ...source }), 2_000)) });
 }
 
 /**
@@ -106,7 +93,7 @@ const decode = async () => {
   if (response.status !== 200) throw new Error(`decode answered ${response.status}`);
   await response.arrayBuffer();
 };
-const quiet = await timeCalls(decode, 2_000);
+const quiet = await timeAwaited(decode, 2_000);
 let generating = true;
 let generated = 0;
 const GENERATORS = 16;
@@ -122,7 +109,7 @@ const load = Array.from({ length: GENERATORS }, async () => {
     generated++;
   }
 });
-const loaded = await timeCalls(decode, 2_000);
+const loaded = await timeAwaited(decode, 2_000);
 generating = false;
 await Promise.all(load);
 server.close();

@@ -11,6 +11,23 @@ export function timeEach(run: () => unknown, iterations: number, warmUp = Math.m
   return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
 }
 
+/** `timeEach` for a call that is awaited: `warmUp` calls, then each of `iterations` timed; the median and p99, in ms. */
+export async function timeAwaited(
+  run: () => Promise<unknown>,
+  iterations: number,
+  warmUp = Math.min(iterations, 50),
+): Promise<{ median: number; p99: number }> {
+  for (let i = 0; i < warmUp; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p99: samples[Math.floor(samples.length * 0.99)] ?? 0 };
+}
+
 /**
  * Per-call cost of something too quick to time one call at a time: `batches` batches of `perBatch`
  * calls each, timed as a whole; the median batch, per call, in milliseconds.
