@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeChain } from '../support/certificates.js';
@@ -18,6 +17,7 @@ import {
   statusOf as status,
   type OpenedPage,
 } from '../support/playground-page.js';
+import { playgroundTokens } from '../support/playground-tokens.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
 import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
 
@@ -39,34 +39,12 @@ function ownFiles(): Set<string> {
   return new Set(['/', ...walk(dist).map((path) => `/${relative(dist, path)}`)].filter((path) => path !== '/index.html'));
 }
 
-interface Made {
-  publicJwk: JWK;
-  privateJwk: JWK;
-  /** ES256, kid k1, valid at the test clock. */
-  verifiable: string;
-  /** An RFC 9068 access token, for the validate panel. */
-  accessToken: string;
+/** The pair and tokens of the panels' test; the verify panel's key is named k1, as the token's header names it. */
+async function make() {
+  const made = await playgroundTokens(JWT_IO_SECRET);
+  return { ...made, publicJwk: { ...made.publicJwk, kid: 'k1' }, verifiable: made.clean };
 }
-
-async function make(): Promise<Made> {
-  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
-  return {
-    publicJwk: { ...(await exportJWK(publicKey)), kid: 'k1' },
-    privateJwk: await exportJWK(privateKey),
-    verifiable: await new SignJWT({ sub: 'alice' })
-      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'k1' })
-      .setIssuer('https://issuer.example')
-      .setIssuedAt(NOW_S)
-      .setExpirationTime(NOW_S + 3600)
-      .sign(privateKey),
-    accessToken: await new SignJWT({ client_id: 'c', aud: 'api', sub: 'u', jti: 'j' })
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
-      .setIssuer('https://as.example')
-      .setIssuedAt(NOW_S)
-      .setExpirationTime(NOW_S + 600)
-      .sign(privateKey),
-  };
-}
+type Made = Awaited<ReturnType<typeof make>>;
 
 /**
  * What the page shows, as a person reads it, less what says where things go (the hints, the note on a zone whose

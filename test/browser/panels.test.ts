@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK } from 'jose';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { ANSWER_MS, axeViolations, enter, openPlayground, statusOf as status } from '../support/playground-page.js';
-import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
+import { playgroundTokens, type PlaygroundTokens } from '../support/playground-tokens.js';
+import { listen, testService, type Running } from '../support/service.js';
 import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
 
 warnIfNoChromium('PLAYGROUND PANELS BROWSER TEST');
@@ -14,43 +14,10 @@ const JWT_IO_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
 const JWT_IO_SECRET = 'a-string-secret-at-least-256-bits-long';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** The test service's clock, in seconds: the times of the tokens below are valid at it. */
-const NOW_S = Math.floor(TEST_NOW_MS / 1000);
 const DPOP_PROOF = `${b64({ typ: 'dpop+jwt', alg: 'ES256' })}.${b64({ htm: 'GET', htu: 'https://a.example/', iat: 1 })}.c2ln`;
 
-interface Made {
-  publicJwk: JWK;
-  publicPem: string;
-  privateJwk: JWK;
-  /** ES256, kid k1, valid at the test clock, with no findings. */
-  clean: string;
-  /** An RFC 9068 access token that every structural and time rule passes. */
-  accessToken: string;
-  /** HS256, for bob. */
-  hs256: string;
-}
-
-async function make(): Promise<Made> {
-  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
-  return {
-    publicJwk: await exportJWK(publicKey),
-    publicPem: await exportSPKI(publicKey),
-    privateJwk: await exportJWK(privateKey),
-    clean: await new SignJWT({ sub: 'alice' })
-      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'k1' })
-      .setIssuer('https://issuer.example')
-      .setIssuedAt(NOW_S)
-      .setExpirationTime(NOW_S + 3600)
-      .sign(privateKey),
-    accessToken: await new SignJWT({ client_id: 'c', aud: 'api', sub: 'u', jti: 'j' })
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
-      .setIssuer('https://as.example')
-      .setIssuedAt(NOW_S)
-      .setExpirationTime(NOW_S + 600)
-      .sign(privateKey),
-    hs256: await new SignJWT({ sub: 'bob' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(JWT_IO_SECRET)),
-  };
-}
+type Made = PlaygroundTokens;
+const make = () => playgroundTokens(JWT_IO_SECRET);
 
 describe.skipIf(!chromiumAvailable)('the playground panels in headless Chromium', () => {
   let running: Running;
