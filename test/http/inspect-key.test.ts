@@ -4,36 +4,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testService } from '../support/service.js';
+import { SEC1_D_ZERO, SPKI_AT_INFINITY, armour } from '../vectors/degenerate-ec-keys.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
 const inspect = (key: string) =>
   request(app).post('/jwt/inspect-key').set('Content-Type', 'application/json').send(JSON.stringify({ key }));
-const armour = (label: string, bytes: Uint8Array) => `-----BEGIN ${label}-----\n${bytes.toBase64()}\n-----END ${label}-----\n`;
-
-// SEC 1 §2.3.3: the point at infinity is the one octet 00. An ECPrivateKey (RFC 5915 §3) on P-256 (RFC 5480 §2.1.1.1)
-// whose d is 0 has it as its public point d·G; a SubjectPublicKeyInfo may hold it as written.
-const P256 = [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07];
-const SEC1_D_ZERO = Uint8Array.of(0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20, ...new Uint8Array(32), 0xa0, 0x0a, ...P256);
-const SPKI_AT_INFINITY = Uint8Array.of(
-  0x30,
-  0x19,
-  0x30,
-  0x13,
-  0x06,
-  0x07,
-  0x2a,
-  0x86,
-  0x48,
-  0xce,
-  0x3d,
-  0x02,
-  0x01,
-  ...P256,
-  0x03,
-  0x02,
-  0,
-  0,
-);
 
 // An RSAPublicKey (RFC 8017 §A.1.1) whose n is 2^16384 + 1, read and described, as a PEM block of 2,804 characters.
 const RSA_16385 = Uint8Array.of(

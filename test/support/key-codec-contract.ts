@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyCodec } from '../../src/core/keys/ports/key-codec.js';
 import { makeChain, x5cOf } from './certificates.js';
 import { RFC7517_A1, RFC7517_A2_EC, RFC8037_A1 } from '../vectors/jose-keys.js';
+import { SEC1_D_ZERO, SPKI_AT_INFINITY, armour } from '../vectors/degenerate-ec-keys.js';
 
 const [RFC7517_EC, RFC7517_RSA] = RFC7517_A1.keys;
 const publicMembers = ({ kty, crv, x, y, n, e }: Record<string, unknown>) =>
@@ -65,31 +66,8 @@ export function describeKeyCodec(name: string, codec: KeyCodec): void {
   });
 
   describe(`${name}, keys that leave nothing behind for the next`, () => {
-    // SEC 1 §2.3.3: the point at infinity is the one octet 00. An ECPrivateKey (RFC 5915 §3) on P-256 whose d is 0 has it
-    // as its public point d·G; a SubjectPublicKeyInfo (RFC 5480) may hold it as written.
-    const P256 = [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07];
-    const sec1DZero = Uint8Array.of(0x30, 0x31, 0x02, 0x01, 0x01, 0x04, 0x20, ...new Uint8Array(32), 0xa0, 0x0a, ...P256);
-    const spkiAtInfinity = Uint8Array.of(
-      0x30,
-      0x19,
-      0x30,
-      0x13,
-      0x06,
-      0x07,
-      0x2a,
-      0x86,
-      0x48,
-      0xce,
-      0x3d,
-      0x02,
-      0x01,
-      ...P256,
-      0x03,
-      0x02,
-      0,
-      0,
-    );
-    const sec1Pem = `-----BEGIN EC PRIVATE KEY-----\n${sec1DZero.toBase64()}\n-----END EC PRIVATE KEY-----\n`;
+    // SEC 1 §2.3.3's point at infinity, as a private key whose d is 0 has it and as a public key may hold it.
+    const [sec1DZero, spkiAtInfinity, sec1Pem] = [SEC1_D_ZERO, SPKI_AT_INFINITY, armour('EC PRIVATE KEY', SEC1_D_ZERO)];
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const spki = new Uint8Array(publicKey.export({ type: 'spki', format: 'der' }));
     /** Every import the core makes, of a sound key: none may fail for what an earlier refusal left behind. */
