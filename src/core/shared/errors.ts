@@ -49,7 +49,10 @@ export type DomainErrorCode =
   | 'SIGN_OPTION_INVALID'
   | 'SIGN_KEY_INVALID'
   | 'CLAIM_NAME_INVALID'
-  | 'VENDOR_UNKNOWN';
+  | 'VENDOR_UNKNOWN'
+  | 'TOKEN_VALUE_INVALID'
+  | 'TOKEN_OPTION_INVALID'
+  | 'TOKEN_KEY_INVALID';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

@@ -1,6 +1,7 @@
 import { buildUseCases } from './build.js';
 import type { JwtPorts } from '../jwt/use-cases/index.js';
 import type { TimePorts } from '../time/use-cases/index.js';
+import type { TokenPorts } from '../tokens/use-cases/index.js';
 import type { UseCaseBuilders, UseCasePorts, UseCases } from './types.js';
 
 /**
@@ -11,6 +12,7 @@ import type { UseCaseBuilders, UseCasePorts, UseCases } from './types.js';
 export const USE_CASE_CONTEXTS = {
   time: async () => (await import('../time/use-cases/index.js')).TIME_USE_CASES,
   jwt: async () => (await import('../jwt/use-cases/index.js')).JWT_USE_CASES,
+  tokens: async () => (await import('../tokens/use-cases/index.js')).TOKEN_USE_CASES,
 } as const;
 export type UseCaseContext = keyof typeof USE_CASE_CONTEXTS;
 
@@ -18,6 +20,7 @@ export type UseCaseContext = keyof typeof USE_CASE_CONTEXTS;
 export interface ContextPorts {
   readonly time: TimePorts;
   readonly jwt: JwtPorts;
+  readonly tokens: TokenPorts;
 }
 
 /** The ports of every context that `C` may be: one context's own, or all of them when the context is not known. */

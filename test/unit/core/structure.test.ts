@@ -16,8 +16,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   time: ['shared', 'time'],
   keys: ['shared', 'time', 'keys'],
   jwt: ['shared', 'time', 'keys', 'jwt'],
+  tokens: ['shared', 'time', 'keys', 'jwt', 'tokens'],
   'rate-limit': ['shared', 'rate-limit'],
-  'use-cases': ['shared', 'time', 'keys', 'jwt', 'use-cases'],
+  'use-cases': ['shared', 'time', 'keys', 'jwt', 'tokens', 'use-cases'],
 };
 
 const filesUnder = (dir: string): string[] =>
