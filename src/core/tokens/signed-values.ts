@@ -1,0 +1,267 @@
+// The signed and encrypted values of contract §12, read without a key: where the signature is, which text it covers,
+// and what the payload says. `/token/identify` shows what these readers find; `/token/verify` checks what they point at.
+import { Unzlib } from 'fflate';
+import { MAX_JSON_DEPTH } from '../shared/json.js';
+import { scanJson } from '../shared/json-scan.js';
+import { MAX_INFLATED_BYTES, type TokenDigest } from './vocabulary.js';
+
+/** A timestamp as a signer wrote it, and the Unix seconds it reads as. */
+export interface SignedTimestamp {
+  readonly segment: string;
+  readonly seconds: number;
+}
+
+/** A value whose HMAC is written beside the text it covers. */
+export interface HmacSigned {
+  /** The exact text the signature covers. */
+  readonly signed: string;
+  /** The signature as written. */
+  readonly signature: string;
+  /** From the signature's length: 27 base64url characters are SHA-1, 43 SHA-256. */
+  readonly digest: TokenDigest;
+}
+
+export interface ItsdangerousValue extends HmacSigned {
+  /** The payload segment as written, without the leading `.` of a compressed one; a bare signer's whole text. */
+  readonly payload: string;
+  readonly compressed: boolean;
+  readonly timestamp: SignedTimestamp | undefined;
+}
+
+export interface DjangoValue extends HmacSigned {
+  /** The payload as written, without the leading `.` of a compressed one. */
+  readonly payload: string;
+  readonly compressed: boolean;
+  readonly timestamp: SignedTimestamp | undefined;
+}
+
+export interface ExpressValue {
+  /** URL-decoded, without `s:`. */
+  readonly value: string;
+  /** Standard base64 without padding, 43 characters. */
+  readonly signature: string;
+}
+
+export interface FernetValue {
+  /** Everything the HMAC covers: the version byte, timestamp, IV and ciphertext. */
+  readonly signed: Uint8Array;
+  readonly timestampSeconds: bigint;
+  readonly iv: Uint8Array;
+  readonly ciphertext: Uint8Array;
+  readonly hmac: Uint8Array;
+}
+
+export interface PasetoValue {
+  readonly version: 1 | 2 | 3 | 4;
+  readonly purpose: 'local' | 'public';
+  /** The header as written, with its trailing dot: `v4.public.`. */
+  readonly header: string;
+  readonly body: Uint8Array;
+  /** Empty when there is none. */
+  readonly footer: Uint8Array;
+}
+
+export type Payload =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'too_large' }
+  | { readonly kind: 'unreadable' };
+
+const DIGEST_BY_LENGTH: ReadonlyMap<number, TokenDigest> = new Map([
+  [27, 'sha1'],
+  [43, 'sha256'],
+]);
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const BASE64URL_SEGMENT = /^(\.?)([A-Za-z0-9_-]+)$/;
+const HMAC_SIGNATURE = /^[A-Za-z0-9_-]{27}$|^[A-Za-z0-9_-]{43}$/;
+/** 2, 3, 4, 6, 7 or 8 base64url characters: the 1 to 6 bytes of a big-endian integer. */
+const ITSDANGEROUS_TIMESTAMP = /^(?:[A-Za-z0-9_-]{2,4}|[A-Za-z0-9_-]{6,8})$/;
+const DJANGO_TIMESTAMP = /^[0-9A-Za-z]{1,8}$/;
+const BASE62_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const EXPRESS_SIGNATURE = /^[A-Za-z0-9+/]{43}$/;
+const FERNET = /^[A-Za-z0-9_-]+={0,2}$/;
+const FERNET_VERSION = 0x80;
+/** Version, timestamp, IV, one block of ciphertext, HMAC. */
+const FERNET_MIN_BYTES = 1 + 8 + 16 + 16 + 32;
+const PASETO = /^v([1-4])\.(local|public)\.([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?$/;
+/** How much compressed input is inflated at a time: at most about a megabyte of output each, so a bomb stops early. */
+const INFLATE_CHUNK = 1024;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The bytes of unpadded base64url text, or undefined when it has an impossible length. */
+function base64UrlBytes(text: string): Uint8Array | undefined {
+  if (text.length % 4 === 1) return undefined;
+  return Uint8Array.fromBase64(text, { alphabet: 'base64url' });
+}
+
+/** The HMAC part of a value split at its last `separator`, or undefined when the signature has neither length. */
+function splitSigned(value: string, separator: string): HmacSigned | undefined {
+  const at = value.lastIndexOf(separator);
+  if (at < 0) return undefined;
+  const signature = value.slice(at + 1);
+  if (!HMAC_SIGNATURE.test(signature)) return undefined;
+  // The pattern admits only the two lengths the table holds.
+  const digest = DIGEST_BY_LENGTH.get(signature.length) as TokenDigest;
+  return { signed: value.slice(0, at), signature, digest };
+}
+
+function itsdangerousTimestamp(segment: string): SignedTimestamp | undefined {
+  if (!ITSDANGEROUS_TIMESTAMP.test(segment)) return undefined;
+  const bytes = base64UrlBytes(segment);
+  if (bytes === undefined) return undefined;
+  let seconds = 0;
+  for (const byte of bytes) seconds = seconds * 256 + byte;
+  return { segment, seconds };
+}
+
+/**
+ * An itsdangerous value: `payload.timestamp.signature` (a timed signer or serializer) or `payload.signature`. The
+ * payload is base64url, a leading `.` marking zlib; when it is not, the value is a bare signer's, whose text is
+ * anything before the last `.`. Undefined when the signature is neither 27 nor 43 base64url characters.
+ */
+export function readItsdangerous(value: string): ItsdangerousValue | undefined {
+  const signed = splitSigned(value, '.');
+  if (signed === undefined || signed.signed === '') return undefined;
+  const at = signed.signed.lastIndexOf('.');
+  if (at > 0) {
+    const timestamp = itsdangerousTimestamp(signed.signed.slice(at + 1));
+    const segment = BASE64URL_SEGMENT.exec(signed.signed.slice(0, at));
+    if (timestamp !== undefined && segment !== null) {
+      return { ...signed, payload: segment[2] as string, compressed: segment[1] === '.', timestamp };
+    }
+  }
+  const segment = BASE64URL_SEGMENT.exec(signed.signed);
+  if (segment !== null) return { ...signed, payload: segment[2] as string, compressed: segment[1] === '.', timestamp: undefined };
+  return { ...signed, payload: signed.signed, compressed: false, timestamp: undefined };
+}
+
+function base62Seconds(segment: string): number {
+  let seconds = 0;
+  for (const digit of segment) seconds = seconds * 62 + BASE62_DIGITS.indexOf(digit);
+  return seconds;
+}
+
+/**
+ * A value of Django's `django.core.signing`: `payload:timestamp:signature` (a `TimestampSigner`, or `signing.dumps`)
+ * or `value:signature` (a `Signer`), the timestamp in base62 and the payload free of `:`. A payload of base64url with
+ * a leading `.` is compressed. Undefined for anything else.
+ */
+export function readDjangoSigned(value: string): DjangoValue | undefined {
+  const signed = splitSigned(value, ':');
+  if (signed === undefined) return undefined;
+  const parts = signed.signed.split(':');
+  if (parts.length > 2) return undefined;
+  const [text, segment] = parts as [string, string | undefined];
+  if (text === '') return undefined;
+  if (segment !== undefined && !DJANGO_TIMESTAMP.test(segment)) return undefined;
+  const timestamp = segment === undefined ? undefined : { segment, seconds: base62Seconds(segment) };
+  const compressed = BASE64URL_SEGMENT.exec(text);
+  if (compressed !== null && compressed[1] === '.') return { ...signed, payload: compressed[2] as string, compressed: true, timestamp };
+  return { ...signed, payload: text, compressed: false, timestamp };
+}
+
+/**
+ * An Express signed cookie (cookie-parser, cookie-signature): `s:value.signature`, or its URL-encoded form starting
+ * `s%3A`, decoded first. The signature is the 43 characters after the last `.`.
+ */
+export function readExpressCookie(value: string): ExpressValue | undefined {
+  let text = value;
+  if (/^s%3A/i.test(value)) {
+    try {
+      text = decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!text.startsWith('s:')) return undefined;
+  const at = text.lastIndexOf('.');
+  if (at <= 2) return undefined;
+  const signature = text.slice(at + 1);
+  if (!EXPRESS_SIGNATURE.test(signature)) return undefined;
+  return { value: text.slice(2, at), signature };
+}
+
+/** A Fernet token (fernet/spec): padded base64url of version `0x80`, timestamp, IV, ciphertext and HMAC. */
+export function readFernet(value: string): FernetValue | undefined {
+  if (value.length % 4 !== 0 || value.length < 100 || !FERNET.test(value)) return undefined;
+  const bytes = Uint8Array.fromBase64(value, { alphabet: 'base64url' });
+  if (bytes.length < FERNET_MIN_BYTES || bytes[0] !== FERNET_VERSION || (bytes.length - 57) % 16 !== 0) return undefined;
+  const macAt = bytes.length - 32;
+  return {
+    signed: bytes.subarray(0, macAt),
+    timestampSeconds: new DataView(bytes.buffer, bytes.byteOffset + 1, 8).getBigUint64(0),
+    iv: bytes.subarray(9, 25),
+    ciphertext: bytes.subarray(25, macAt),
+    hmac: bytes.subarray(macAt),
+  };
+}
+
+/** A PASETO: `vN.purpose.payload` with an optional `.footer`, both base64url without padding. */
+export function readPaseto(value: string): PasetoValue | undefined {
+  const match = PASETO.exec(value);
+  if (match === null) return undefined;
+  const [, version, purpose, body, footer] = match as unknown as [string, string, 'local' | 'public', string, string | undefined];
+  const bodyBytes = base64UrlBytes(body);
+  const footerBytes = footer === undefined ? new Uint8Array(0) : base64UrlBytes(footer);
+  if (bodyBytes === undefined || footerBytes === undefined) return undefined;
+  return {
+    version: Number(version) as PasetoValue['version'],
+    purpose,
+    header: `v${version}.${purpose}.`,
+    body: bodyBytes,
+    footer: footerBytes,
+  };
+}
+
+/** zlib-inflates `input` a chunk at a time, stopping once the output passes `MAX_INFLATED_BYTES`. */
+function inflateCapped(input: Uint8Array): Uint8Array | 'too_large' | undefined {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const stream = new Unzlib((chunk) => {
+    total += chunk.length;
+    if (total <= MAX_INFLATED_BYTES) chunks.push(chunk);
+  });
+  try {
+    for (let at = 0; at < input.length && total <= MAX_INFLATED_BYTES; at += INFLATE_CHUNK) {
+      const end = Math.min(at + INFLATE_CHUNK, input.length);
+      stream.push(input.subarray(at, end), end === input.length);
+    }
+  } catch {
+    return total > MAX_INFLATED_BYTES ? 'too_large' : undefined;
+  }
+  if (total > MAX_INFLATED_BYTES) return 'too_large';
+  const output = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    output.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return output;
+}
+
+/**
+ * What a base64url payload segment holds: its JSON, else its UTF-8 text. A compressed one is inflated (zlib) to at
+ * most `MAX_INFLATED_BYTES`, and is `too_large` beyond; `unreadable` when the base64url, the zlib stream or the
+ * UTF-8 is broken. Text nested deeper than `MAX_JSON_DEPTH` is given as text, never parsed.
+ */
+export function readPayload(segment: string, compressed: boolean): Payload {
+  if (!BASE64URL.test(segment)) return { kind: 'unreadable' };
+  const raw = base64UrlBytes(segment);
+  if (raw === undefined) return { kind: 'unreadable' };
+  const bytes = compressed ? inflateCapped(raw) : raw;
+  if (bytes === 'too_large') return { kind: 'too_large' };
+  if (bytes === undefined) return { kind: 'unreadable' };
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return { kind: 'unreadable' };
+  }
+  if (scanJson(text, MAX_JSON_DEPTH).tooDeep) return { kind: 'text', text };
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'text', text };
+  }
+}

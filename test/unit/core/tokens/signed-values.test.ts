@@ -1,0 +1,245 @@
+import { zlibSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import {
+  readDjangoSigned,
+  readExpressCookie,
+  readFernet,
+  readItsdangerous,
+  readPaseto,
+  readPayload,
+} from '../../../../src/core/tokens/signed-values.js';
+import { MAX_INFLATED_BYTES } from '../../../../src/core/tokens/vocabulary.js';
+
+const base64url = (bytes: Uint8Array): string => bytes.toBase64({ alphabet: 'base64url', omitPadding: true });
+const zlibOf = (text: string): string => base64url(zlibSync(new TextEncoder().encode(text)));
+
+describe('readItsdangerous', () => {
+  it('reads a timed Flask session: payload, timestamp and a SHA-1 signature', () => {
+    // Paradoxis/Flask-Unsign README.md @ 6e6e91d63fd2327fcfa139ffef6194e5643c52ff
+    const value = readItsdangerous('eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8');
+    expect(value).toEqual({
+      signed: 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ',
+      signature: 'E2Pyb6x3w-NODuflHoGnZOEpbH8',
+      digest: 'sha1',
+      payload: 'eyJsb2dnZWRfaW4iOmZhbHNlfQ',
+      compressed: false,
+      // 2019-01-13T19:51:33Z
+      timestamp: { segment: 'XDuWxQ', seconds: 1_547_409_093 },
+    });
+  });
+
+  it('reads a compressed payload, keeping the leading dot in the signed text only', () => {
+    // pallets/flask#4117 (the value the contract cites from that issue)
+    const value = readItsdangerous('.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg');
+    expect(value?.signed).toBe('.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg');
+    expect(value?.payload).toBe('eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw');
+    expect(value?.compressed).toBe(true);
+    // 2021-05-28T19:29:42Z
+    expect(value?.timestamp).toEqual({ segment: 'YLFEpg', seconds: 1_622_230_182 });
+  });
+
+  it("reads a bare signer's text, whatever it is, as everything before the last dot", () => {
+    // pallets/itsdangerous docs/signer.rst @ 672971d66a2ef9f85151e53283113f33d642dabd
+    expect(readItsdangerous('my string.wh6tMHxLgJqB6oY1uT73iMlyrOA')).toEqual({
+      signed: 'my string',
+      signature: 'wh6tMHxLgJqB6oY1uT73iMlyrOA',
+      digest: 'sha1',
+      payload: 'my string',
+      compressed: false,
+      timestamp: undefined,
+    });
+  });
+
+  it('reads a 43-character signature as SHA-256 and an untimed serializer value', () => {
+    const signature = 'a'.repeat(43);
+    expect(readItsdangerous(`eyJhIjoxfQ.${signature}`)).toMatchObject({ digest: 'sha256', payload: 'eyJhIjoxfQ', timestamp: undefined });
+  });
+
+  it.each([
+    ['a signature of 28 characters', `eyJhIjoxfQ.${'a'.repeat(28)}`],
+    ['a signature outside base64url', `eyJhIjoxfQ.${'a'.repeat(26)}+`],
+    ['no dot', 'a'.repeat(27)],
+    ['nothing before the signature', `.${'a'.repeat(27)}`],
+  ])('refuses %s', (_, value) => {
+    expect(readItsdangerous(value)).toBeUndefined();
+  });
+
+  it('takes a timestamp of 5 characters as part of a bare text, since no byte count writes 5', () => {
+    expect(readItsdangerous(`eyJhIjoxfQ.abcde.${'a'.repeat(27)}`)).toMatchObject({ payload: 'eyJhIjoxfQ.abcde', timestamp: undefined });
+  });
+});
+
+describe('readDjangoSigned', () => {
+  it('reads signing.dumps: payload, base62 timestamp and signature', () => {
+    // django/django django/core/signing.py @ 01dfcf77c5c41cb46203049493e194f54a631133 (module docstring)
+    expect(readDjangoSigned('ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk')).toEqual({
+      signed: 'ImhlbGxvIg:1QaUZC',
+      signature: 'YIye-ze3TTx7gtSv422nZA4sgmk',
+      digest: 'sha1',
+      payload: 'ImhlbGxvIg',
+      compressed: false,
+      // 2011-06-25T15:14:38Z
+      timestamp: { segment: '1QaUZC', seconds: 1_309_014_878 },
+    });
+  });
+
+  it('reads a compressed signing.dumps value', () => {
+    // django/django django/core/signing.py @ 01dfcf77c5c41cb46203049493e194f54a631133 (module docstring)
+    const value = readDjangoSigned('.eJwFwcERACAIwLCF-rCiILN47r-GyZVJsNgkxaFxoDgxcOHGxMKD_T7vhAml:1QaUaL:BA0thEZrp4FQVXIXuOvYJtLJSrQ');
+    expect(value).toMatchObject({ payload: 'eJwFwcERACAIwLCF-rCiILN47r-GyZVJsNgkxaFxoDgxcOHGxMKD_T7vhAml', compressed: true });
+    expect(readPayload(value?.payload ?? '', true)).toEqual({ kind: 'json', value: Array.from({ length: 19 }, (_, i) => i + 1) });
+  });
+
+  it("reads a Signer's value:signature with a SHA-256 signature", () => {
+    // django/django tests/signing/tests.py @ 3a4b92aa6ca360eb2890c1f574cac86870f24a42 (test_valid_sep)
+    expect(readDjangoSigned('foo:jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0')).toEqual({
+      signed: 'foo',
+      signature: 'jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0',
+      digest: 'sha256',
+      payload: 'foo',
+      compressed: false,
+      timestamp: undefined,
+    });
+  });
+
+  it.each([
+    ['four parts', `a:b:c:${'a'.repeat(43)}`],
+    ['a timestamp outside base62', `a:1-:${'a'.repeat(43)}`],
+    ['a timestamp of 9 characters', `a:123456789:${'a'.repeat(43)}`],
+    ['an empty payload', `:${'a'.repeat(43)}`],
+    ['a signature of 42 characters', `a:${'a'.repeat(42)}`],
+  ])('refuses %s', (_, value) => {
+    expect(readDjangoSigned(value)).toBeUndefined();
+  });
+});
+
+describe('readExpressCookie', () => {
+  // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d
+  const signed = 'hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI';
+
+  it('reads s:value.signature', () => {
+    expect(readExpressCookie(`s:${signed}`)).toEqual({ value: 'hello', signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI' });
+  });
+
+  it('URL-decodes a value written s%3A first', () => {
+    expect(readExpressCookie(`s%3A${encodeURIComponent(signed)}`)).toEqual({
+      value: 'hello',
+      signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI',
+    });
+  });
+
+  it('splits at the last dot, so the value may hold dots', () => {
+    expect(readExpressCookie(`s:a.b.${'A'.repeat(43)}`)?.value).toBe('a.b');
+  });
+
+  it.each([
+    ['no s: prefix', signed],
+    ['a broken percent escape', 's%3A%E0%A4%A'],
+    ['an empty value', `s:.${'A'.repeat(43)}`],
+    ['a base64url signature', `s:hello.${'_'.repeat(43)}`],
+    ['a padded signature', `s:hello.${'A'.repeat(42)}=`],
+  ])('refuses %s', (_, value) => {
+    expect(readExpressCookie(value)).toBeUndefined();
+  });
+});
+
+describe('readFernet', () => {
+  // fernet/spec verify.json @ 20dead475f53f11d20592baf29ad697163afc0cd
+  const token = 'gAAAAAAdwJ6wAAECAwQFBgcICQoLDA0ODy021cpGVWKZ_eEwCGM4BLLF_5CV9dOPmrhuVUPgJobwOz7JcbmrR64jVmpU4IwqDA==';
+
+  it('splits the token into what the HMAC covers, the timestamp, the IV, the ciphertext and the HMAC', () => {
+    const value = readFernet(token);
+    // 1985-10-26T08:20:00Z
+    expect(value?.timestampSeconds).toBe(499_162_800n);
+    expect(value?.iv.toHex()).toBe('000102030405060708090a0b0c0d0e0f');
+    expect(value?.ciphertext.length).toBe(16);
+    expect(value?.hmac.length).toBe(32);
+    expect(value?.signed.length).toBe(1 + 8 + 16 + 16);
+    expect(value?.signed[0]).toBe(0x80);
+  });
+
+  it.each([
+    // fernet/spec invalid.json @ 20dead475f53f11d20592baf29ad697163afc0cd
+    ['too short', 'gAAAAAAdwJ6xAAECAwQFBgcICQoLDA0OD3HkMATM5lFqGaerZ-fWPA=='],
+    ['invalid base64', '%%%%%%%%%%%%%AECAwQFBgcICQoLDA0OD3HkMATM5lFqGaerZ-fWPAl1-szkFVzXTuGb4hR8AKtwcaX1YdykRtfsH-p1YsUD2Q=='],
+    [
+      'payload size not multiple of block size',
+      'gAAAAAAdwJ6xAAECAwQFBgcICQoLDA0OD3HkMATM5lFqGaerZ-fWPOm73QeoCk9uGib28Xe5vz6oxq5nmxbx_v7mrfyudzUm',
+    ],
+    ['another version byte', `AA${token.slice(2)}`],
+    ['no padding', token.replace(/=+$/, '')],
+  ])('refuses a token that is %s', (_, value) => {
+    expect(readFernet(value)).toBeUndefined();
+  });
+});
+
+describe('readPaseto', () => {
+  it('reads the version, purpose, header, body and footer', () => {
+    const body = base64url(new Uint8Array([1, 2, 3]));
+    const footer = base64url(new TextEncoder().encode('{"kid":"k"}'));
+    const value = readPaseto(`v4.public.${body}.${footer}`);
+    expect(value).toEqual({
+      version: 4,
+      purpose: 'public',
+      header: 'v4.public.',
+      body: new Uint8Array([1, 2, 3]),
+      footer: new TextEncoder().encode('{"kid":"k"}'),
+    });
+  });
+
+  it('gives an empty footer when there is none', () => {
+    expect(readPaseto('v2.local.AAAA')?.footer).toEqual(new Uint8Array(0));
+  });
+
+  it.each([['v5.public.AAAA'], ['v4.secret.AAAA'], ['v4.public.'], ['v4.public.AAAA.'], ['v4.public.AAAAA'], ['v4.public.AA==']])(
+    'refuses %s',
+    (value) => {
+      expect(readPaseto(value)).toBeUndefined();
+    },
+  );
+});
+
+describe('readPayload', () => {
+  it('reads base64url JSON', () => {
+    expect(readPayload('eyJsb2dnZWRfaW4iOmZhbHNlfQ', false)).toEqual({ kind: 'json', value: { logged_in: false } });
+  });
+
+  it('reads base64url text that is not JSON as text', () => {
+    expect(readPayload(base64url(new TextEncoder().encode('plain text')), false)).toEqual({ kind: 'text', text: 'plain text' });
+  });
+
+  it('inflates a compressed payload', () => {
+    expect(readPayload(zlibOf('{"a":[1,2]}'), true)).toEqual({ kind: 'json', value: { a: [1, 2] } });
+  });
+
+  it('inflates a payload of exactly the limit', () => {
+    const json = `"${'a'.repeat(MAX_INFLATED_BYTES - 2)}"`;
+    const payload = readPayload(zlibOf(json), true);
+    expect(payload.kind).toBe('json');
+  });
+
+  it('stops at the limit: a payload one byte past it is too large', () => {
+    expect(readPayload(zlibOf(`"${'a'.repeat(MAX_INFLATED_BYTES - 1)}"`), true)).toEqual({ kind: 'too_large' });
+  });
+
+  it('stops a zlib bomb of 4 MiB of zeros', () => {
+    const bomb = base64url(zlibSync(new Uint8Array(4 * MAX_INFLATED_BYTES), { level: 9 }));
+    expect(bomb.length).toBeLessThan(30_000);
+    expect(readPayload(bomb, true)).toEqual({ kind: 'too_large' });
+  });
+
+  it.each([
+    ['text outside base64url', 'a+b', false],
+    ['an impossible base64url length', 'abcde', false],
+    ['bytes that are not UTF-8', base64url(new Uint8Array([0xff, 0xfe])), false],
+    ['a broken zlib stream', 'eyJhIjoxfQ', true],
+    ['a truncated zlib stream', zlibOf('{"a":"a long enough text to cut"}').slice(0, 12), true],
+  ])('gives %s as unreadable', (_, segment, compressed) => {
+    expect(readPayload(segment, compressed)).toEqual({ kind: 'unreadable' });
+  });
+
+  it('gives JSON nested past 64 levels as text, unparsed', () => {
+    const deep = `${'['.repeat(65)}${']'.repeat(65)}`;
+    expect(readPayload(base64url(new TextEncoder().encode(deep)), false)).toEqual({ kind: 'text', text: deep });
+  });
+});
