@@ -3,6 +3,15 @@
 import { Unzlib } from 'fflate';
 import { MAX_JSON_DEPTH } from '../shared/json.js';
 import { scanJson } from '../shared/json-scan.js';
+import {
+  BASE64URL_SEGMENT,
+  DJANGO_TIMESTAMP,
+  EXPRESS_SIGNATURE,
+  FERNET_TOKEN,
+  HMAC_SIGNATURE,
+  ITSDANGEROUS_TIMESTAMP,
+  PASETO_TOKEN,
+} from '../shared/token-shapes.js';
 import { MAX_INFLATED_BYTES, type TokenDigest } from './vocabulary.js';
 
 /** A timestamp as a signer wrote it, and the Unix seconds it reads as. */
@@ -72,18 +81,10 @@ const DIGEST_BY_LENGTH: ReadonlyMap<number, TokenDigest> = new Map([
   [43, 'sha256'],
 ]);
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
-const BASE64URL_SEGMENT = /^(\.?)([A-Za-z0-9_-]+)$/;
-const HMAC_SIGNATURE = /^[A-Za-z0-9_-]{27}$|^[A-Za-z0-9_-]{43}$/;
-/** 2, 3, 4, 6, 7 or 8 base64url characters: the 1 to 6 bytes of a big-endian integer. */
-const ITSDANGEROUS_TIMESTAMP = /^(?:[A-Za-z0-9_-]{2,4}|[A-Za-z0-9_-]{6,8})$/;
-const DJANGO_TIMESTAMP = /^[0-9A-Za-z]{1,8}$/;
 const BASE62_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const EXPRESS_SIGNATURE = /^[A-Za-z0-9+/]{43}$/;
-const FERNET = /^[A-Za-z0-9_-]+={0,2}$/;
 const FERNET_VERSION = 0x80;
 /** Version, timestamp, IV, one block of ciphertext, HMAC. */
 const FERNET_MIN_BYTES = 1 + 8 + 16 + 16 + 32;
-const PASETO = /^v([1-4])\.(local|public)\.([A-Za-z0-9_-]+)(?:\.([A-Za-z0-9_-]+))?$/;
 /** How much compressed input is inflated at a time: at most about a megabyte of output each, so a bomb stops early. */
 const INFLATE_CHUNK = 1024;
 
@@ -184,7 +185,7 @@ export function readExpressCookie(value: string): ExpressValue | undefined {
 
 /** A Fernet token (fernet/spec): padded base64url of version `0x80`, timestamp, IV, ciphertext and HMAC. */
 export function readFernet(value: string): FernetValue | undefined {
-  if (value.length % 4 !== 0 || value.length < 100 || !FERNET.test(value)) return undefined;
+  if (value.length % 4 !== 0 || value.length < 100 || !FERNET_TOKEN.test(value)) return undefined;
   const bytes = Uint8Array.fromBase64(value, { alphabet: 'base64url' });
   if (bytes.length < FERNET_MIN_BYTES || bytes[0] !== FERNET_VERSION || (bytes.length - 57) % 16 !== 0) return undefined;
   const macAt = bytes.length - 32;
@@ -199,7 +200,7 @@ export function readFernet(value: string): FernetValue | undefined {
 
 /** A PASETO: `vN.purpose.payload` with an optional `.footer`, both base64url without padding. */
 export function readPaseto(value: string): PasetoValue | undefined {
-  const match = PASETO.exec(value);
+  const match = PASETO_TOKEN.exec(value);
   if (match === null) return undefined;
   const [, version, purpose, body, footer] = match as unknown as [string, string, 'local' | 'public', string, string | undefined];
   const bodyBytes = base64UrlBytes(body);
