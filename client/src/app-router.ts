@@ -209,6 +209,8 @@ export type JwsSignature = {
   signature: string;
 };
 
+export type JwtPointer = { format: 'jwt'; see: '/jwt/decode' };
+
 export type KeyFinding = {
   code:
     | 'private_key_material'
@@ -323,6 +325,45 @@ export type SdJwt = {
   disclosed_payload: Record<string, unknown>;
   undisclosed_digests: number;
   key_binding: { header: Record<string, unknown>; payload: Record<string, unknown>; sd_hash_matches: boolean } | null;
+};
+
+export type TokenCandidate = {
+  format:
+    | 'github_token'
+    | 'github_fine_grained_token'
+    | 'npm_token'
+    | 'gitlab_token'
+    | 'aws_access_key_id'
+    | 'stripe_key'
+    | 'slack_token'
+    | 'pypi_token'
+    | 'itsdangerous'
+    | 'flask_session'
+    | 'django_signed'
+    | 'express_signed_cookie'
+    | 'fernet'
+    | 'paseto'
+    | 'paserk';
+  description: string;
+  fields: Record<string, unknown>;
+  times: readonly TokenTime[];
+  key_needed_for: readonly ('payload' | 'authenticity' | 'expiry')[];
+  findings: readonly TokenFinding[];
+};
+
+export type TokenFinding = {
+  code: 'private_key_material' | 'live_credential' | 'not_a_secret' | 'checksum_invalid' | 'timestamp_unauthenticated' | 'legacy_epoch';
+  severity: 'critical' | 'warning' | 'info';
+  message: string;
+};
+
+export type TokenTime = {
+  name: string;
+  utc: Utc;
+  exact: string;
+  unix_nanoseconds: string;
+  authenticated: boolean;
+  local?: LocalTime | undefined;
 };
 
 export type Utc = { iso: string; unix_seconds: number; unix_milliseconds: number };
@@ -600,6 +641,33 @@ export type AppRouter = TRPCBuiltRouter<
           source: 'sign';
           changes?: { op: 'add' | 'replace' | 'remove'; name: string; from: unknown; to: unknown }[] | undefined;
           private_jwk?: Record<string, unknown> | undefined;
+        }
+      >;
+    };
+    token: {
+      identify: Query<
+        { value: string; format?: string | undefined; tz?: string | undefined },
+        { input: string; candidates: readonly (TokenCandidate | JwtPointer)[]; notes: readonly string[]; source: 'token_identify' }
+      >;
+      verify: Mutation<
+        {
+          value: string;
+          format: string;
+          secret?: string | undefined;
+          key?: string | undefined;
+          salt?: string | undefined;
+          key_derivation?: string | undefined;
+          digest?: string | undefined;
+          max_age?: number | undefined;
+          implicit_assertion?: string | undefined;
+        },
+        {
+          format: 'itsdangerous' | 'flask_session' | 'django_signed' | 'express_signed_cookie' | 'fernet' | 'paseto';
+          valid: boolean;
+          reason: { code: 'expired' | 'not_yet_valid' | 'signature_invalid' | 'malformed'; message: string } | null;
+          payload: unknown;
+          times: readonly TokenTime[];
+          source: 'token_verify';
         }
       >;
     };

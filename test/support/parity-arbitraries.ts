@@ -22,6 +22,8 @@ import {
   RFC9449_PROOF,
 } from '../vectors/jose-keys.js';
 import { VENDOR_TOKENS } from '../vectors/vendor-tokens.js';
+import { mutatedTokenValue, verifyBody } from './token-arbitraries.js';
+import { TOKEN_FORMATS } from '../../src/core/tokens/vocabulary.js';
 
 const NOW_S = Math.floor(TEST_NOW_MS / 1000);
 const S = 1_000_000_000n;
@@ -611,4 +613,6 @@ export const GENERATORS: { readonly [P in Procedure]: fc.Arbitrary<unknown> } = 
       weight: 2,
     },
   ),
+  'token.identify': input({ value: mutatedTokenValue }, { format: mostly(TOKEN_FORMATS, ['jwt', 'GitHub_Token']), tz: zone }, 0.3),
+  'token.verify': fc.oneof({ arbitrary: verifyBody, weight: 30 }, { arbitrary: junk, weight: 1 }),
 };

@@ -308,6 +308,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Identify a token or credential that is not a JWT
+         * @description Says what a value is among GitHub, npm, GitLab, AWS, Stripe, Slack and PyPI credentials, itsdangerous and Flask session values, Django signed values, Express signed cookies, Fernet tokens, PASETOs and PASERKs: every format whose grammar it matches, in a fixed order, with what it shows without a key (checksums, account ids, payloads), the times it carries (never authenticated here) and what a key would add. A credential is masked in the answer and flagged when its checksum says it is live. A JWT gets one candidate pointing to /jwt/decode. Nothing is ever fetched and no vendor is called; send a credential by POST, since a URL leaks into proxies and history.
+         */
+        get: operations["token-identify"];
+        put?: never;
+        /**
+         * Identify a token or credential that is not a JWT
+         * @description Says what a value is among GitHub, npm, GitLab, AWS, Stripe, Slack and PyPI credentials, itsdangerous and Flask session values, Django signed values, Express signed cookies, Fernet tokens, PASETOs and PASERKs: every format whose grammar it matches, in a fixed order, with what it shows without a key (checksums, account ids, payloads), the times it carries (never authenticated here) and what a key would add. A credential is masked in the answer and flagged when its checksum says it is live. A JWT gets one candidate pointing to /jwt/decode. Nothing is ever fetched and no vendor is called; send a credential by POST, since a URL leaks into proxies and history.
+         */
+        post: operations["token-identifyByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an itsdangerous, Flask, Django, Express, Fernet or PASETO value with its key
+         * @description Checks a value's signature with the one secret or public key sent, under the key schedule that format names (salt, key derivation and digest default to the format's), then its age (max_age) or a PASETO's exp and nbf; a Fernet token is also decrypted. A well-formed request answers 200 whether or not the value verifies, with the reason. POST only, so that no secret is ever in a URL; nothing sent is logged, kept or echoed. A local PASETO is not decrypted.
+         */
+        post: operations["token-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -815,6 +859,62 @@ export interface components {
             code: "key_mismatch" | "signature_invalid" | "key_not_found";
             message: string;
         } | null;
+        /** @description One format whose grammar the value matches */
+        TokenCandidate: {
+            /** @enum {string} */
+            format: "github_token" | "github_fine_grained_token" | "npm_token" | "gitlab_token" | "aws_access_key_id" | "stripe_key" | "slack_token" | "pypi_token" | "itsdangerous" | "flask_session" | "django_signed" | "express_signed_cookie" | "fernet" | "paseto" | "paserk";
+            /**
+             * @description The format, in words
+             * @example itsdangerous signed value
+             */
+            description: string;
+            /** @description What the value shows without a key, by format: kind, checksum_valid, account_id, mode, payload, digest, compressed, version, purpose, footer, kid, …; {} when nothing */
+            fields: {
+                [key: string]: unknown;
+            };
+            readonly times: components["schemas"]["TokenTime"][];
+            /** @description What a key would add, in this order: authenticity, payload, expiry */
+            readonly key_needed_for: ("authenticity" | "payload" | "expiry")[];
+            /** @description Most severe first */
+            readonly findings: components["schemas"]["TokenFinding"][];
+        };
+        /** @description A time the value carries */
+        TokenTime: {
+            /**
+             * @description signed_at, signed_at_legacy, issued_at, or a PASETO claim: exp, nbf, iat
+             * @example signed_at
+             */
+            name: string;
+            utc: components["schemas"]["Utc"];
+            /**
+             * @description The instant with every non-zero fractional digit down to the nanosecond, YYYY-MM-DDTHH:MM:SS[.f]Z
+             * @example 2019-01-13T19:51:33Z
+             */
+            exact: string;
+            /**
+             * @description The instant in nanoseconds since 1970, as a decimal integer string
+             * @example 1547409093000000000
+             */
+            unix_nanoseconds: string;
+            /** @description True only when /token/verify checked the signature over this time */
+            authenticated: boolean;
+            local?: components["schemas"]["LocalTime"];
+        };
+        TokenFinding: {
+            /** @enum {string} */
+            code: "live_credential" | "private_key_material" | "not_a_secret" | "checksum_invalid" | "timestamp_unauthenticated" | "legacy_epoch";
+            /** @enum {string} */
+            severity: "critical" | "warning" | "info";
+            /** @description Why it matters; for a live credential, where to revoke it */
+            message: string;
+        };
+        /** @description A JWT in any form: /jwt/decode reads it */
+        JwtPointer: {
+            /** @constant */
+            format: "jwt";
+            /** @constant */
+            see: "/jwt/decode";
+        };
         Error: {
             /** @description Why the request failed; for invalid input, it names the parameter and what is wrong with it */
             detail: string;
@@ -4715,6 +4815,496 @@ export interface operations {
                     /**
                      * @example {
                      *       "detail": "GET is not allowed on /jwt/sign: send it as POST, with the parameters in a JSON body"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "token-identify": {
+        parameters: {
+            query: {
+                /** @description The value, trimmed of white space, at most 16,384 characters: a GitHub, npm, GitLab, AWS, Stripe, Slack or PyPI credential, an itsdangerous or Flask session value, a Django signed value, an Express signed cookie, a Fernet token, a PASETO or a PASERK. Send a credential in a POST body: a URL leaks into proxies and history. */
+                value: string;
+                /** @description Keeps only this reading of the value */
+                format?: "github_token" | "github_fine_grained_token" | "npm_token" | "gitlab_token" | "aws_access_key_id" | "stripe_key" | "slack_token" | "pypi_token" | "itsdangerous" | "flask_session" | "django_signed" | "express_signed_cookie" | "fernet" | "paseto" | "paserk";
+                /** @description An IANA time zone or a fixed offset ±HH:MM: adds `local` to every time */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The value as received; a credential masked: its first 8 and last 4 characters, … between */
+                        input: string;
+                        /** @description Every format the value matches, in the table's order */
+                        readonly candidates: (components["schemas"]["TokenCandidate"] | components["schemas"]["JwtPointer"])[];
+                        /** @description Why nothing matched, or what is ambiguous; may be empty */
+                        readonly notes: string[];
+                        /** @constant */
+                        source: "token_identify";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "value is required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "token-identifyByPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The value, trimmed of white space, at most 16,384 characters: a GitHub, npm, GitLab, AWS, Stripe, Slack or PyPI credential, an itsdangerous or Flask session value, a Django signed value, an Express signed cookie, a Fernet token, a PASETO or a PASERK. Send a credential in a POST body: a URL leaks into proxies and history.
+                     * @example eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8
+                     */
+                    value: string;
+                    /**
+                     * @description Keeps only this reading of the value
+                     * @example itsdangerous
+                     * @enum {string}
+                     */
+                    format?: "github_token" | "github_fine_grained_token" | "npm_token" | "gitlab_token" | "aws_access_key_id" | "stripe_key" | "slack_token" | "pypi_token" | "itsdangerous" | "flask_session" | "django_signed" | "express_signed_cookie" | "fernet" | "paseto" | "paserk";
+                    /**
+                     * @description An IANA time zone or a fixed offset ±HH:MM: adds `local` to every time
+                     * @example Europe/Berlin
+                     */
+                    tz?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The value as received; a credential masked: its first 8 and last 4 characters, … between */
+                        input: string;
+                        /** @description Every format the value matches, in the table's order */
+                        readonly candidates: (components["schemas"]["TokenCandidate"] | components["schemas"]["JwtPointer"])[];
+                        /** @description Why nothing matched, or what is ambiguous; may be empty */
+                        readonly notes: string[];
+                        /** @constant */
+                        source: "token_identify";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "value is required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than GET, HEAD or POST */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Method Not Allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body over 65536 bytes, read no further */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "request body must be at most 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body of another content type than application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: no points left in this window */
+            429: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds until the window resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Rate limit exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure; nothing internal is ever shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "token-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The value to verify, read as /token/identify reads it
+                     * @example my string.wh6tMHxLgJqB6oY1uT73iMlyrOA
+                     */
+                    value: string;
+                    /**
+                     * @description Which key schedule to check it with: the service never guesses
+                     * @example itsdangerous
+                     * @enum {string}
+                     */
+                    format: "itsdangerous" | "flask_session" | "django_signed" | "express_signed_cookie" | "fernet" | "paseto";
+                    /**
+                     * @description The secret, its UTF-8 bytes (a Fernet key: 44 base64url characters); never echoed, logged or kept. One key per request: no list is tried
+                     * @example secret-key
+                     */
+                    secret?: string;
+                    /**
+                     * @description A public key for a PASETO public token: a JWK, JWK Set, PEM SPKI public key or certificate, as /jwt/verify reads it
+                     * @example {"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}
+                     */
+                    key?: string;
+                    /**
+                     * @description The salt, when not the format's default (itsdangerous, Flask, Django)
+                     * @example itsdangerous.Signer
+                     */
+                    salt?: string;
+                    /**
+                     * @description itsdangerous's key derivation, when not the format's default
+                     * @example django-concat
+                     * @enum {string}
+                     */
+                    key_derivation?: "concat" | "django-concat" | "hmac" | "none";
+                    /**
+                     * @description The HMAC's hash, when the signature's length does not say
+                     * @example sha1
+                     * @enum {string}
+                     */
+                    digest?: "sha1" | "sha256";
+                    /**
+                     * @description Seconds after the signed time beyond which the value is expired
+                     * @example 3600
+                     */
+                    max_age?: number;
+                    /**
+                     * @description A PASETO v3 or v4 token's implicit assertion; empty when absent
+                     * @example {"tenant":"1"}
+                     */
+                    implicit_assertion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "itsdangerous" | "flask_session" | "django_signed" | "express_signed_cookie" | "fernet" | "paseto";
+                        /** @description The signature verifies and no time check fails */
+                        valid: boolean;
+                        /** @description null when valid */
+                        reason: {
+                            /** @enum {string} */
+                            code: "signature_invalid" | "expired" | "not_yet_valid" | "malformed";
+                            message: string;
+                        } | null;
+                        /** @description The payload: JSON when it is JSON, else its text (Fernet: the decrypted message, or base64 when it is not UTF-8); null when unread */
+                        payload: unknown;
+                        /** @description authenticated: true for each time when the signature verified */
+                        readonly times: components["schemas"]["TokenTime"][];
+                        /** @constant */
+                        source: "token_verify";
+                    };
+                };
+            };
+            /** @description Invalid input: the detail names the parameter and what is wrong */
+            400: {
+                headers: {
+                    /** @description Points left in the window and whole seconds until it resets (IETF RateLimit header draft). */
+                    RateLimit?: string;
+                    /** @description The limit: points per window and the window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "max_age must be an integer of seconds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: any path this document does not list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A method other than POST: the body must never be in a URL */
+            405: {
+                headers: {
+                    /** @description The methods this path answers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "GET is not allowed on /token/verify: send it as POST, with the parameters in a JSON body"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -1,130 +1,17 @@
-import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { z } from 'zod';
-import type { Call } from '../../../core/shared/call.js';
 import type { UseCaseContext } from '../../../core/use-cases/contexts.js';
-import type { UseCases } from '../../../core/use-cases/index.js';
 import { jwtSchemas } from './jwt-schemas.js';
 import { oneOfWords } from './schema-parts.js';
 import { keySchemas } from './key-schemas.js';
 import { signSchemas } from './sign-schemas.js';
+import { tokenSchemas } from './token-schemas.js';
 import * as time from './time-schemas.js';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/vocabulary.js';
 import { IDENTIFY_FORMATS, LARGEST_UNITS } from '../../../core/time/vocabulary.js';
 import { HMAC_ALGORITHMS } from '../../../core/shared/algorithms.js';
+import { define, rest, type AnyOperation } from './operation.js';
 
-type OpenApi = NonNullable<OpenApiMeta['openapi']>;
-
-/** How the command line offers an operation: its command and the input fields taken as positional arguments. */
-export interface CliCommand {
-  readonly command: string;
-  readonly positional: readonly string[];
-  /** A positional argument that `-` reads from standard input, so a secret stays out of shell history. */
-  readonly stdin?: string;
-  /** An input field read from all of standard input and never from an argument: a key, which shell history must not keep. */
-  readonly stdinOnly?: string;
-  /** The field standard input goes to instead of `stdinOnly` when it holds neither a JWK nor a PEM: a secret, never an argument either. */
-  readonly stdinSecret?: string;
-  /** `-` reads one value a line and answers each with one JSON line, instead of reading all of standard input as one value. */
-  readonly stdinLines?: boolean;
-  /** On a terminal, this list of the answer is shown as a table of these columns. */
-  readonly table?: { readonly rows: string; readonly columns: readonly string[] };
-  readonly example: string;
-}
-
-/** A request this operation refuses, and the exact detail it answers: the 400 example of the OpenAPI document. */
-export interface InvalidExample {
-  readonly input: Record<string, unknown>;
-  readonly detail: string;
-}
-
-/**
- * One public operation, defined once: its REST path and documentation, its
- * input and output schemas, the use case it runs and its command-line form.
- * The tRPC router, the REST table, the OpenAPI document and the CLI's command
- * table are all derived from the catalog below. Every transport, the CLI
- * included, runs it through `dispatch`. Its schemas are built on their first
- * read (`define`): the server reads them all when it starts, a command of the
- * CLI its own operation's only.
- */
-export interface Operation<I extends z.ZodType, O extends z.ZodType> {
-  readonly openapi: OpenApi;
-  /** Checked against the real answer by test/unit/contract/catalog.test.ts. */
-  readonly invalid: InvalidExample;
-  readonly input: I;
-  readonly output: O;
-  readonly useCase: keyof UseCases;
-  readonly cli: CliCommand;
-  /**
-   * A POST-only operation whose body must never be in a URL (contract §4g): a tRPC mutation, REST POST alone
-   * (405 with `Allow: POST` for every other method), its members JSON values rather than strings.
-   */
-  readonly mutation?: true;
-}
-
-export type AnyOperation = Operation<z.ZodType, z.ZodType>;
-
-type Execute<K extends keyof UseCases> = UseCases[K]['execute'];
-
-/** A use case's second parameter, if it has one, takes the `Call` that `runOperation` passes. */
-type TakesCall<K extends keyof UseCases> = Execute<K> extends (input: never, call: Call) => unknown ? K : never;
-
-/** An operation's entry as written below: its schemas as functions that build them. */
-type Entry<I extends z.ZodType, O extends z.ZodType> = Omit<Operation<I, O>, 'input' | 'output'> & {
-  readonly input: () => I;
-  readonly output: () => O;
-};
-
-/**
- * A property read through `make` the first time, then a plain value: a command of the CLI builds the schemas of the
- * operation it runs only, and the server, which reads every operation's when it builds its OpenAPI document at start,
- * reads plain properties from then on, with no getter on a request's path.
- */
-const builtOnFirstRead = <T>(key: string, make: () => T): PropertyDescriptor => ({
-  configurable: true,
-  enumerable: true,
-  get(this: object): T {
-    const value = make();
-    Object.defineProperty(this, key, { value, enumerable: true });
-    return value;
-  },
-});
-
-/**
- * An operation whose schemas fit its use case: what the input schema gives,
- * the use case takes, and what the use case returns, the output schema reads.
- * Otherwise `useCase` is `never`, and the entry fails to compile.
- */
-type MutationOf<M extends true | undefined> = M extends true ? { readonly mutation: true } : unknown;
-
-const define = <I extends z.ZodType, O extends z.ZodType, K extends keyof UseCases, M extends true | undefined = undefined>(
-  entry: Entry<I, O> & {
-    readonly useCase: TakesCall<K> &
-      ([z.output<I>] extends [Parameters<Execute<K>>[0]] ? ([Awaited<ReturnType<Execute<K>>>] extends [z.input<O>] ? K : never) : never);
-    readonly mutation?: M;
-  },
-  // A mutation's entry keeps `mutation: true` in its type, so that the router types it as the mutation it is.
-): Operation<I, O> & MutationOf<M> => {
-  const { input, output, ...rest } = entry;
-  const lazy = { input: builtOnFirstRead('input', input), output: builtOnFirstRead('output', output) };
-  // Both properties are defined just above, as getters that become values; `mutation` is the entry's own.
-  return Object.defineProperties(rest, lazy) as typeof rest & Pick<Operation<I, O>, 'input' | 'output'> & MutationOf<M>;
-};
-
-/** Runs an operation's use case on its parsed input; `call` says where the input travelled, for the use cases that ask. */
-export const runOperation = (operation: AnyOperation, useCases: UseCases, input: unknown, call: Call): unknown =>
-  // The use case's own input type was checked against the operation's schema by `define`.
-  (useCases[operation.useCase].execute as (input: unknown, call: Call) => unknown)(input, call);
-
-const ERRORS = { 400: 'Invalid input', 429: 'Rate limit exceeded' } as const;
-const rest = (path: `/${string}`, tag: string, summary: string, extra: Partial<OpenApi> = {}): OpenApi => ({
-  method: 'GET',
-  path,
-  protect: false,
-  tags: [tag],
-  summary,
-  errorResponses: ERRORS,
-  ...extra,
-});
+export type { AnyOperation, CliCommand, InvalidExample, Operation } from './operation.js';
+export { runOperation } from './operation.js';
 
 /**
  * Every public operation, grouped as the tRPC router nests them: the key path
@@ -352,6 +239,48 @@ export const catalog = {
       },
     }),
   },
+  token: {
+    identify: define({
+      invalid: { input: {}, detail: 'value is required' },
+      openapi: rest('/token/identify', 'token', 'Identify a token or credential that is not a JWT', {
+        description:
+          'Says what a value is among GitHub, npm, GitLab, AWS, Stripe, Slack and PyPI credentials, itsdangerous and Flask session values, Django signed values, Express signed cookies, Fernet tokens, PASETOs and PASERKs: every format whose grammar it matches, in a fixed order, with what it shows without a key (checksums, account ids, payloads), the times it carries (never authenticated here) and what a key would add. A credential is masked in the answer and flagged when its checksum says it is live. A JWT gets one candidate pointing to /jwt/decode. Nothing is ever fetched and no vendor is called; send a credential by POST, since a URL leaks into proxies and history.',
+      }),
+      input: () => tokenSchemas().identifyInput,
+      output: () => tokenSchemas().identifyOutput,
+      useCase: 'identifyToken',
+      cli: {
+        command: 'identify-token',
+        positional: [],
+        stdinValue: 'value',
+        table: { rows: 'candidates', columns: ['format', 'description'] },
+        example: 'tsjwt identify-token --tz Europe/Berlin < value.txt',
+      },
+    }),
+    verify: define({
+      invalid: {
+        input: { value: 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA', format: 'itsdangerous', secret: 'secret-key', max_age: 1.5 },
+        detail: 'max_age must be an integer of seconds',
+      },
+      openapi: rest('/token/verify', 'token', 'Verify an itsdangerous, Flask, Django, Express, Fernet or PASETO value with its key', {
+        method: 'POST',
+        description:
+          "Checks a value's signature with the one secret or public key sent, under the key schedule that format names (salt, key derivation and digest default to the format's), then its age (max_age) or a PASETO's exp and nbf; a Fernet token is also decrypted. A well-formed request answers 200 whether or not the value verifies, with the reason. POST only, so that no secret is ever in a URL; nothing sent is logged, kept or echoed. A local PASETO is not decrypted.",
+      }),
+      input: () => tokenSchemas().verifyInput,
+      output: () => tokenSchemas().verifyOutput,
+      useCase: 'verifyToken',
+      mutation: true,
+      cli: {
+        command: 'verify-token',
+        positional: [],
+        stdinValue: 'value',
+        stdinOnly: 'key',
+        stdinSecret: 'secret',
+        example: 'tsjwt verify-token --format flask_session --max-age 3600 < cookie-then-secret.txt',
+      },
+    }),
+  },
 } as const;
 
 export type Catalog = typeof catalog;
@@ -360,7 +289,7 @@ export type Catalog = typeof catalog;
  * The core's context whose table holds each group's use cases: a command of the CLI loads its group's context alone
  * (`loadUseCases`), and test/unit/composition-root.test.ts checks every operation's use case against it.
  */
-export const GROUP_CONTEXTS: { readonly [G in keyof Catalog]: UseCaseContext } = { unixTimestamp: 'time', jwt: 'jwt' };
+export const GROUP_CONTEXTS: { readonly [G in keyof Catalog]: UseCaseContext } = { unixTimestamp: 'time', jwt: 'jwt', token: 'tokens' };
 
 /** The context of the group of a procedure path (`unixTimestamp.now`) of `OPERATIONS`. */
 export const contextOf = (procedure: string): UseCaseContext =>

@@ -1,10 +1,11 @@
 // Every schema of the contract, by name, built when this module loads: for the OpenAPI document's error body,
 // the client-type generator and the tests. The catalog builds an operation's own on first use, from
-// time-schemas.ts, jwt-schemas.ts, key-schemas.ts and sign-schemas.ts, so that a command of the CLI builds only what it runs.
+// time-schemas.ts, jwt-schemas.ts, key-schemas.ts, sign-schemas.ts and token-schemas.ts, so that a command of the CLI builds only what it runs.
 import * as z from 'zod';
 import { jwtSchemas } from './jwt-schemas.js';
 import { keySchemas } from './key-schemas.js';
 import { signSchemas } from './sign-schemas.js';
+import { tokenSchemas } from './token-schemas.js';
 import * as time from './time-schemas.js';
 
 export const nowInput = time.nowInput();
@@ -53,6 +54,17 @@ export const {
 export const { inspectKeyInput, keyFinding, keyReason, certificate, inspectKeyOutput } = keySchemas();
 
 export const { signInput, signOutput } = signSchemas();
+
+export const {
+  identifyInput: identifyTokenInput,
+  verifyInput: verifyTokenInput,
+  tokenTime,
+  tokenFinding,
+  tokenCandidate,
+  jwtPointer,
+  identifyOutput: identifyTokenOutput,
+  verifyOutput: verifyTokenOutput,
+} = tokenSchemas();
 
 export const errorBody = z.object({
   detail: z.string().meta({ description: 'Why the request failed; for invalid input, it names the parameter and what is wrong with it' }),

@@ -45,6 +45,10 @@ const errorResponse = (description: string, detail: string): ResponseObject => (
 const TAGS = [
   { name: 'unix-timestamp', description: 'Unix timestamps and RFC 3339 date-times, exactly, and local time in any IANA zone.' },
   { name: 'jwt', description: 'JSON Web Tokens: decoding with security findings, and verification with a public key.' },
+  {
+    name: 'token',
+    description: 'Tokens and credentials beyond JWT: API keys, signed cookies, Fernet, PASETO and PASERK, identified and verified.',
+  },
 ];
 
 /** Every schema `paths` references, directly or through other schemas in `schemas`. */
@@ -84,7 +88,7 @@ export function buildOpenApiDocument({ basePath, version, serverUrl }: OpenApiOp
   const document = generateOpenApiDocument(documentedRouter([...OPERATIONS, ...byPost]), {
     title: 'Timestamp and JWT inspection API',
     description:
-      'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, and JWT inspection: decoding with security findings, and verification with a public key. Every operation but /jwt/sign answers GET with query parameters, and POST with the same parameters as a JSON object body, so that tokens and keys stay out of URLs; /jwt/sign is POST only. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC procedures at /trpc: queries, and jwt.sign a mutation.',
+      'Unix timestamp conversion (seconds to nanoseconds, exactly), local time in any IANA zone with DST gaps and overlaps made explicit, JWT inspection: decoding with security findings, and verification with a public key, and other tokens and credentials identified and verified. Every operation but /jwt/sign and /token/verify answers GET with query parameters, and POST with the same parameters as a JSON object body, so that tokens and keys stay out of URLs; /jwt/sign and /token/verify are POST only. Every API request costs one rate-limit point: 30 per 10 seconds per client IP by default. The same operations are tRPC procedures at /trpc: queries, and jwt.sign and token.verify mutations.',
     version,
     // Required by trpc-to-openapi; the servers it makes of it are replaced below.
     baseUrl: `${serverUrl}${basePath}`,
