@@ -1,4 +1,5 @@
 import { DomainError } from '../../shared/errors.js';
+import { TOKEN_SHAPES } from '../../shared/token-shapes.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { NS_PER_MS, NS_PER_SECOND, exactInstant, floorDiv, isInRange, type UtcInstant } from '../calendar.js';
 import { FORMAT_TABLE, isRfcVariant, lex, readWith, uuidHex, uuidVersion, type Fields, type FormatRow } from '../identify-formats.js';
@@ -125,9 +126,19 @@ export class IdentifyTimestamp {
     const candidates = [...plausible, ...others];
     const misses = candidates.length === 0 && nearMiss !== undefined ? [nearMiss] : [];
     const refused = leftOut.map((error) => `value was left out with disambiguation=reject: ${error.message.replace(/^datetime /, '')}`);
-    const notes = [...readingNotes, ...refused, ...misses, ...notesFor(text, candidates.length, outOfRange, format)];
+    const notes = [...readingNotes, ...refused, ...misses, ...notesFor(text, candidates.length, outOfRange, format), ...tokenNote(text)];
     return { input: value, candidates, notes, source: 'identify' };
   }
+}
+
+const withArticle = (name: string): string => `${/^(?:[AEIOUaeiou]|npm )/.test(name) ? 'an' : 'a'} ${name}`;
+
+/** Where to go for a value that is a token or a credential of contract §12 (its syntax alone decides). */
+function tokenNote(text: string): string[] {
+  const rows = TOKEN_SHAPES.filter((row) => row.matches(text));
+  if (rows.length === 0) return [];
+  const names = rows.map((row) => `${withArticle(row.description)} (${row.format})`).join(' or ');
+  return [`value reads as ${names}: see /token/identify`];
 }
 
 function notesFor(text: string, found: number, outOfRange: readonly IdentifyFormat[], format: string | undefined): string[] {
