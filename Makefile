@@ -13,7 +13,7 @@ BUILT := dist/.built
 rwildcard = $(foreach entry,$(wildcard $(1:=/*)),$(call rwildcard,$(entry),$(2)) $(filter $(2),$(entry)))
 SOURCES := $(call rwildcard,src client/src web/src,%.ts %.tsx %.css) web/index.html web/vite.config.ts tsconfig.json tsconfig.build.json
 
-.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key validate sign image image-test
+.PHONY: help install run dev build test lint typecheck check mutation bench bench-memory clean screenshots now to-utc to-unix identify format diff add decode verify claims inspect-key validate sign identify-token verify-token image image-test
 
 help:
 	@echo "make run        build and start the service on PORT (default 3000), in-memory limiter"
@@ -34,6 +34,8 @@ help:
 	@echo "  make inspect-key [TOKEN=] < key.pem"
 	@echo "  make validate TOKEN= [PROFILE= ISSUER= AUDIENCE= NONCE= ACCESS_TOKEN= CODE= STATE= MAX_AGE= HTM= HTU= JKT= CLOCK_TOLERANCE=] [< key]"
 	@echo "  make sign [PAYLOAD= HEADER= TOKEN= SET= UNSET= ALG= GENERATE=true RETURN_PRIVATE_KEY=true EXPIRES_IN= NOT_BEFORE_IN= ISSUED_AT=true] < key-or-secret"
+	@echo "  make identify-token [FORMAT= ZONE=] < value.txt"
+	@echo "  make verify-token FORMAT= [SALT= KEY_DERIVATION= DIGEST= MAX_AGE= IMPLICIT_ASSERTION=] < value-line-then-key-or-secret"
 
 $(INSTALLED): package.json package-lock.json
 	# Building needs the dev dependencies (TypeScript, types) whatever NODE_ENV says; the image installs only runtime ones.
@@ -117,6 +119,16 @@ sign: $(BUILT)
 		$${UNSET:+--unset "$$UNSET"} $${ALG:+--alg "$$ALG"} $${GENERATE:+--generate="$$GENERATE"} \
 		$${RETURN_PRIVATE_KEY:+--return-private-key="$$RETURN_PRIVATE_KEY"} $${EXPIRES_IN:+--expires-in "$$EXPIRES_IN"} \
 		$${NOT_BEFORE_IN:+--not-before-in "$$NOT_BEFORE_IN"} $${ISSUED_AT:+--issued-at="$$ISSUED_AT"} $(KEEP_CODE)
+
+# make identify-token < value.txt: a token or credential comes on standard input only, as a key does.
+identify-token: $(BUILT)
+	@$(CLI) identify-token $${FORMAT:+--format "$$FORMAT"} $${ZONE:+--tz "$$ZONE"} $(KEEP_CODE)
+
+# make verify-token FORMAT=flask_session MAX_AGE=3600 < file: the value on the first line, the secret or key after it.
+verify-token: $(BUILT)
+	@$(CLI) verify-token $${FORMAT:+--format "$$FORMAT"} $${SALT:+--salt "$$SALT"} $${KEY_DERIVATION:+--key-derivation "$$KEY_DERIVATION"} \
+		$${DIGEST:+--digest "$$DIGEST"} $${MAX_AGE:+--max-age "$$MAX_AGE"} $${IMPLICIT_ASSERTION:+--implicit-assertion "$$IMPLICIT_ASSERTION"} \
+		$(KEEP_CODE)
 
 # The playground is built once first (web/dist); the server reloads on change, the page does not.
 dev: $(INSTALLED)

@@ -31,7 +31,7 @@ const verifier: SignatureVerifier = {
   signatureVerifies: async (compact, jwk, algorithm) => (await jose()).signatureVerifies(compact, jwk, algorithm),
 };
 
-// The key codec (node:crypto's key objects and certificates) is loaded with the JWT context, never by a conversion.
+// The key codec (node:crypto's key objects and certificates) is loaded with the JWT and token contexts, never by a conversion.
 const keyCodec = async () => new (await import('./adapters/driven/node-key-codec.js')).NodeKeyCodec();
 
 // Web Crypto and jose are loaded only by the command that signs.
@@ -96,13 +96,15 @@ const code = await runCli(
   async (context) =>
     context === 'time'
       ? loadUseCases(context, { clock })
-      : loadUseCases(context, {
-          clock,
-          knownSecrets: new HmacKnownSecrets(),
-          signatureVerifier: verifier,
-          tokenSigner,
-          keyCodec: await keyCodec(),
-        }),
+      : context === 'tokens'
+        ? loadUseCases(context, { clock, keyCodec: await keyCodec() })
+        : loadUseCases(context, {
+            clock,
+            knownSecrets: new HmacKnownSecrets(),
+            signatureVerifier: verifier,
+            tokenSigner,
+            keyCodec: await keyCodec(),
+          }),
   {
     out: writerTo(1, () => process.stdout),
     err: writerTo(2, () => process.stderr),

@@ -9,6 +9,20 @@ import { testService } from '../support/service.js';
 
 const { app, application } = testService({ RATE_LIMIT_POINTS: '1' });
 
+/** Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc: `{'logged_in': False}`, secret `CHANGEME`. */
+const FLASK_SESSION = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
+/** pallets/itsdangerous, docs/signer.rst, commit 786f5de1616e359a2a4c25d5524c181d400e4edd: `Signer("secret-key").sign("my string")`. */
+const SIGNED_VALUE = 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA';
+/** therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1: a real, expired GitHub token. */
+const GITHUB_TOKEN = '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';
+
+/** A POST of a JSON body to a fresh service, as the CLI's answer is compared with it. */
+const postTo = (path: string, body: unknown) =>
+  request(testService({ RATE_LIMIT_POINTS: '10' }).app)
+    .post(path)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
+
 async function cli(args: string[], stdin = '', extra: Partial<CliIo> = {}) {
   let out = '';
   let err = '';
@@ -187,6 +201,49 @@ describe('command line', () => {
     expect([asArgument.code, asArgument.err.split('\n')[0]]).toEqual([2, 'sign takes no arguments']);
   });
 
+  it('identifies a value read from standard input only, as POST /token/identify answers', async () => {
+    const { code, out, err } = await cli(['identify-token', '--tz', 'Europe/Berlin'], `${FLASK_SESSION}\n`);
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    expect(out).toBe(`${(await postTo('/token/identify', { value: FLASK_SESSION, tz: 'Europe/Berlin' })).text}\n`);
+    expect((JSON.parse(out) as { candidates: Array<{ format: string }> }).candidates.map(({ format }) => format)).toContain(
+      'flask_session',
+    );
+    const asArgument = await cli(['identify-token', FLASK_SESSION]);
+    expect([asArgument.code, asArgument.err.split('\n')[0]]).toEqual([2, 'identify-token takes no arguments']);
+  });
+
+  it('masks a credential read from standard input, and never prints it', async () => {
+    const { code, out } = await cli(['identify-token', '--json'], GITHUB_TOKEN);
+    expect(code).toBe(0);
+    expect(out).not.toContain(GITHUB_TOKEN);
+    expect(JSON.parse(out)).toMatchObject({ input: 'ghp_zQWB…Lq17' });
+  });
+
+  it('verifies the value of the first line of standard input with the secret after it, as POST /token/verify answers', async () => {
+    const { code, out, err } = await cli(['verify-token', '--format', 'itsdangerous'], `${SIGNED_VALUE}\nsecret-key\n`);
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    const body = { value: SIGNED_VALUE, format: 'itsdangerous', secret: 'secret-key' };
+    expect(out).toBe(`${(await postTo('/token/verify', body)).text}\n`);
+    expect(JSON.parse(out)).toMatchObject({ format: 'itsdangerous', valid: true, reason: null, payload: 'my string' });
+    // max_age takes an integer, read as JSON as POST /token/verify reads it.
+    const aged = await cli(['verify-token', '--format', 'flask_session', '--max-age', '3600'], `${FLASK_SESSION}\r\nCHANGEME`);
+    expect(aged.out).toBe(
+      `${(await postTo('/token/verify', { value: FLASK_SESSION, format: 'flask_session', secret: 'CHANGEME', max_age: 3600 })).text}\n`,
+    );
+    expect(JSON.parse(aged.out)).toMatchObject({ valid: false, reason: { code: 'expired' } });
+    const badAge = await cli(['verify-token', '--format', 'flask_session', '--max-age', 'an hour'], FLASK_SESSION);
+    expect([badAge.code, badAge.err.split('\n')[0]]).toEqual([2, `--max-age takes JSON, such as '3600'`]);
+    const asArgument = await cli(['verify-token', '--format', 'itsdangerous', '--secret', 'secret-key'], SIGNED_VALUE);
+    expect([asArgument.code, asArgument.err.split('\n')[0]]).toEqual([2, 'verify-token takes no arguments']);
+  });
+
+  it('refuses a wrong secret for verify-token with valid false, and shows no secret', async () => {
+    const { code, out } = await cli(['verify-token', '--format', 'itsdangerous'], `${SIGNED_VALUE}\nnot-the-secret-key\n`);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ valid: false, reason: { code: 'signature_invalid' } });
+    expect(out).not.toContain('not-the-secret-key');
+  });
+
   it.each([
     ['--payload', `'{"sub":"1"}'`],
     ['--header', `'{"sub":"1"}'`],
@@ -280,8 +337,13 @@ describe('command line', () => {
 
   it('says in its usage which commands read a key or a secret from standard input', () => {
     expect(usage()).toContain(
-      '\ninspect-key and validate read the key, and verify and sign the key or secret (any input that is neither a JWK nor a PEM)',
+      '\ninspect-key and validate read the key, and verify, sign and verify-token the key or secret (any input that is neither a JWK nor a PEM)',
     );
+    expect(usage()).toContain(
+      '\nidentify-token and verify-token read the value from standard input only: all of it, or its first line when a key or secret follows.',
+    );
+    expect(usage()).toMatch(/^ {2}identify-token \[--format <format>\] \[--tz <tz>\] < value$/m);
+    expect(usage()).toMatch(/^ {2}verify-token \[--format <format>\] .* < value-line-then-key-or-secret$/m);
     expect(usage()).toMatch(/^ {2}verify <token> .* < key-or-secret$/m);
     expect(usage()).toMatch(/^ {2}inspect-key \[--token <token>\] < key$/m);
   });

@@ -13,9 +13,10 @@ const PRINT_ARGS = `${process.execPath} -e 'process.stdout.write(JSON.stringify(
 /** The make variable of an input field: upper snake case, and ZONE for tz, since TZ is the C library's. */
 const variableOf = (field: string): string => (field === 'tz' ? 'ZONE' : field.toUpperCase());
 
-/** The fields a variable may set: all but the key and the secret, which come on standard input alone. */
+/** The fields a variable may set: all but a token's value, the key and the secret, which come on standard input alone. */
 const passable = (spec: CliCommandSpec): string[] => [...spec.positional, ...spec.options.map(({ field }) => field)];
-const stdinOnly = (spec: CliCommandSpec): string[] => [spec.stdinOnly, spec.stdinSecret].filter((field) => field !== undefined);
+const stdinOnly = (spec: CliCommandSpec): string[] =>
+  [spec.stdinValue, spec.stdinOnly, spec.stdinSecret].filter((field) => field !== undefined);
 
 function make(target: string, variables: Readonly<Record<string, string>>, cli = PRINT_ARGS) {
   // -o: the build counts as done, so that no target builds; the variables on the command line only,
@@ -52,7 +53,7 @@ describe('the Makefile', { timeout: 60_000 }, () => {
   );
 
   it.each(COMMANDS.filter((spec) => stdinOnly(spec).length > 0).map((spec) => [spec.command, spec] as const))(
-    'make %s never takes the key or the secret from a variable',
+    'make %s never takes the value, the key or the secret from a variable',
     async (command, spec) => {
       const variables = Object.fromEntries(stdinOnly(spec).map((field) => [variableOf(field), 'from-a-variable']));
       const result = make(command, variables);

@@ -40,8 +40,10 @@ function usageLine(spec: CliCommandSpec): string {
   const options = spec.options.map(({ field, flag }) =>
     flag ? `[${optionName(field)}]` : `[${optionName(field)} <${field.replaceAll('_', '-')}>]`,
   );
-  const stdin = spec.stdinOnly === undefined ? [] : [`< ${[spec.stdinOnly, spec.stdinSecret].filter(Boolean).join('-or-')}`];
-  return [spec.command, ...positional, ...options, ...stdin].join(' ');
+  const key = [spec.stdinOnly, spec.stdinSecret].filter(Boolean).join('-or-');
+  const stdin = [spec.stdinValue, key].filter(Boolean).join('-line-then-');
+  const stdinText = stdin === '' ? [] : [`< ${stdin}`];
+  return [spec.command, ...positional, ...options, ...stdinText].join(' ');
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -64,6 +66,7 @@ ${COMMANDS.map((spec) => `  ${usageLine(spec)}\n      ${spec.summary}\n      e.g
 
 A - in place of a token reads it from standard input; identify - reads one value a line and answers each;
 ${keyReaders()} the key, and ${commandsWhere((spec) => spec.stdinSecret !== undefined)} the key or secret (any input that is neither a JWK nor a PEM), from standard input only, so that no key stays in shell history.
+${commandsWhere((spec) => spec.stdinValue !== undefined)} read the value from standard input only: all of it, or its first line when a key or secret follows.
 On a terminal the answer is laid out for reading; --json, or any pipe, prints the HTTP API's JSON on one line. tsjwt --version prints the version.
 Exit codes: 0 done, 1 invalid input, 2 bad usage.
 `;
@@ -144,8 +147,16 @@ async function inputOf(
     const field = known.get(option) ?? option;
     input[field] = json.has(field) ? jsonOption(spec, field, option, value) : value;
   }
-  if (spec.stdinOnly !== undefined && !(spec.stdinOptional && io.stdinTerminal === true)) {
-    const text = await io.readStdin();
+  const readsKey = spec.stdinOnly !== undefined && !(spec.stdinOptional && io.stdinTerminal === true);
+  if (spec.stdinValue === undefined && !readsKey) return input;
+  let text = await io.readStdin();
+  if (spec.stdinValue !== undefined) {
+    // The value is all of standard input, or its first line when the key or secret follows it there, trimmed as `-` trims a token.
+    const end = spec.stdinOnly === undefined ? -1 : text.search(/\r?\n/);
+    input[spec.stdinValue] = (end === -1 ? text : text.slice(0, end)).trim();
+    text = end === -1 ? '' : text.slice(end).replace(/^\r?\n/, '');
+  }
+  if (readsKey && spec.stdinOnly !== undefined) {
     // A secret is standard input that is neither a JWK nor a PEM; one final newline, which files end with, is not part of it.
     const isKey = /^\s*(\{|-----BEGIN )/.test(text);
     if (spec.stdinSecret !== undefined && !isKey && text !== '') input[spec.stdinSecret] = text.replace(/\r?\n$/, '');
@@ -229,7 +240,7 @@ export async function runCli(
   const { operation } = spec;
   // Arguments stay in shell history, as a URL stays in logs: a secret is taken only by a command that reads
   // its key and secret from standard input alone, and refused in words for the command line otherwise.
-  const carrier = spec.stdinOnly === undefined ? 'argument' : 'private';
+  const carrier = spec.stdinOnly === undefined && spec.stdinValue === undefined ? 'argument' : 'private';
   const useCases = await useCasesOf(spec.context);
   const run = async (value: unknown): Promise<Answer> => {
     const outcome = await dispatchAny(operation, value, { useCases, budget: UNMETERED, carrier });

@@ -10,7 +10,7 @@ export interface CliCommandSpec extends CliCommand {
   readonly summary: string;
   /**
    * Every input field that is not positional, as `--field-name value`, or a bare `--field-name` for a field that takes a
-   * boolean; `json` for a field that takes no string (an object, an array, a boolean), whose value is read as JSON.
+   * boolean; `json` for a field that takes no string (an object, an array, a boolean, a number), whose value is read as JSON.
    */
   readonly options: ReadonlyArray<{ readonly field: string; readonly flag: boolean; readonly json: boolean }>;
   /** False when the operation takes no input object at all. */
@@ -24,12 +24,12 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   return inner instanceof ZodObject ? inner.shape : undefined;
 }
 
-/** A field that takes no string but an object, an array or a boolean: its option's value is JSON. */
+/** A field that takes no string but an object, an array, a boolean or a number: its option's value is JSON. */
 const takesJsonOnly = (schema: z.ZodType): boolean =>
-  !schema.safeParse('x').success && [{}, [], true].some((value) => schema.safeParse(value).success);
+  !schema.safeParse('x').success && [{}, [], true, 0].some((value) => schema.safeParse(value).success);
 
-/** JSON an option may take, as a usage error shows it: an object, an array of strings, a boolean. */
-const JSON_EXAMPLES = ['{"sub":"1"}', '["admin"]', 'true'] as const;
+/** JSON an option may take, as a usage error shows it: an object, an array of strings, a boolean, an integer. */
+const JSON_EXAMPLES = ['{"sub":"1"}', '["admin"]', 'true', '3600'] as const;
 
 /** An example of the JSON that a command's option for `field` takes: `["admin"]` for `--unset`, `{"sub":"1"}` for `--payload`. */
 export function jsonExampleOf(spec: CliCommandSpec, field: string): string {
@@ -43,7 +43,11 @@ function fieldsOf(operation: AnyOperation): Pick<CliCommandSpec, 'options' | 'ob
   return {
     options: Object.entries(shape ?? {})
       .filter(
-        ([field]) => !operation.cli.positional.includes(field) && field !== operation.cli.stdinOnly && field !== operation.cli.stdinSecret,
+        ([field]) =>
+          !operation.cli.positional.includes(field) &&
+          field !== operation.cli.stdinValue &&
+          field !== operation.cli.stdinOnly &&
+          field !== operation.cli.stdinSecret,
       )
       .map(([field, schema]) => ({ field, flag: schema.safeParse(true).success, json: takesJsonOnly(schema) })),
     objectInput: shape !== undefined,

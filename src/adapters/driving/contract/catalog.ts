@@ -253,7 +253,6 @@ export const catalog = {
         command: 'identify-token',
         positional: [],
         stdinValue: 'value',
-        table: { rows: 'candidates', columns: ['format', 'description'] },
         example: 'tsjwt identify-token --tz Europe/Berlin < value.txt',
       },
     }),
