@@ -164,3 +164,15 @@ export function tokenShapes(value: string): TokenShape[] {
   const text = value.trim();
   return TOKEN_SHAPES.filter((row) => row.matches(text)).map((row) => row.format);
 }
+
+/** The credential formats' rows: orders 1–8 of contract §12's table, whose values are masked in every answer. */
+const CREDENTIAL_SHAPES = TOKEN_SHAPES.slice(0, 8);
+
+/**
+ * A value as every answer may show it: a credential's (trimmed) masked to its first 8 and last 4 characters with `…`
+ * between, so that no answer repeats a live key; any other value as it is.
+ */
+export function maskedValue(value: string): string {
+  const text = value.trim();
+  return CREDENTIAL_SHAPES.some((row) => row.matches(text)) ? `${text.slice(0, 8)}…${text.slice(-4)}` : value;
+}

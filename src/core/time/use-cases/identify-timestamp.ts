@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/errors.js';
-import { TOKEN_SHAPES } from '../../shared/token-shapes.js';
+import { TOKEN_SHAPES, maskedValue } from '../../shared/token-shapes.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { NS_PER_MS, NS_PER_SECOND, exactInstant, floorDiv, isInRange, type UtcInstant } from '../calendar.js';
 import { FORMAT_TABLE, isRfcVariant, lex, readWith, uuidHex, uuidVersion, type Fields, type FormatRow } from '../identify-formats.js';
@@ -127,7 +127,7 @@ export class IdentifyTimestamp {
     const misses = candidates.length === 0 && nearMiss !== undefined ? [nearMiss] : [];
     const refused = leftOut.map((error) => `value was left out with disambiguation=reject: ${error.message.replace(/^datetime /, '')}`);
     const notes = [...readingNotes, ...refused, ...misses, ...notesFor(text, candidates.length, outOfRange, format), ...tokenNote(text)];
-    return { input: value, candidates, notes, source: 'identify' };
+    return { input: maskedValue(value), candidates, notes, source: 'identify' };
   }
 }
 

@@ -1,16 +1,14 @@
 import { readToken } from '../../jwt/forms.js';
 import { DomainError } from '../../shared/errors.js';
-import type { Clock } from '../../shared/ports/clock.js';
-import { TOKEN_SHAPES, type TokenShapeRow } from '../../shared/token-shapes.js';
+import { TOKEN_SHAPES, maskedValue, type TokenShapeRow } from '../../shared/token-shapes.js';
 import { SEVERITIES } from '../../shared/vocabulary.js';
 import { resolveZone } from '../../time/zones.js';
 import { FORMAT_READERS, ValueReading } from '../identify-formats.js';
 import type { JwtPointer, TokenCandidate, TokenFinding, TokenIdentification, TokenIdentifyInput, TokenTime } from '../model.js';
 import { tokenTime } from '../times.js';
-import { CREDENTIAL_FORMATS, MAX_TOKEN_VALUE_LENGTH, TOKEN_FORMATS, type TokenFormat } from '../vocabulary.js';
+import { MAX_TOKEN_VALUE_LENGTH, TOKEN_FORMATS, type TokenFormat } from '../vocabulary.js';
 
 const BY_FORMAT: ReadonlyMap<string, TokenShapeRow> = new Map(TOKEN_SHAPES.map((row) => [row.format, row]));
-const CREDENTIALS: ReadonlySet<string> = new Set(CREDENTIAL_FORMATS);
 const JWT: JwtPointer = { format: 'jwt', see: '/jwt/decode' };
 const BEARER = /^bearer\s+/i;
 
@@ -28,9 +26,6 @@ function isJose(text: string): boolean {
     throw error;
   }
 }
-
-/** The first 8 and the last 4 characters, `…` between. */
-const mask = (text: string): string => `${text.slice(0, 8)}…${text.slice(-4)}`;
 
 const rank = (finding: TokenFinding): number => SEVERITIES.indexOf(finding.severity);
 
@@ -66,10 +61,7 @@ const NOTHING_MATCHED =
  * `TOKEN_OPTION_INVALID` for an unknown format, and `TZ_UNKNOWN`. It calls no vendor and checks no signature.
  */
 export class IdentifyToken {
-  constructor(private readonly clock: Clock) {}
-
   execute({ value, format, tz }: TokenIdentifyInput): TokenIdentification {
-    void this.clock;
     const rows = format === undefined ? TOKEN_SHAPES : [parseFormat(format)];
     const zone = tz === undefined ? undefined : resolveZone(tz);
     const text = typeof value === 'string' ? value.trim() : '';
@@ -77,8 +69,7 @@ export class IdentifyToken {
     if (text.length > MAX_TOKEN_VALUE_LENGTH) {
       throw new DomainError('TOKEN_VALUE_INVALID', `value must be at most ${MAX_TOKEN_VALUE_LENGTH} characters`);
     }
-    const credential = TOKEN_SHAPES.some((row) => CREDENTIALS.has(row.format) && row.matches(text));
-    const input = credential ? mask(text) : value;
+    const input = maskedValue(value);
     if (isJose(text)) {
       return format === undefined
         ? { input, candidates: [JWT], notes: [], source: 'token_identify' }

@@ -14,6 +14,6 @@ export interface TokenPorts {
  * (core/use-cases/index.ts, whose type checks them) that read and check the tokens and credentials that are not JWTs.
  */
 export const TOKEN_USE_CASES = {
-  identifyToken: ({ clock }: TokenPorts) => new IdentifyToken(clock),
+  identifyToken: () => new IdentifyToken(),
   verifyToken: ({ clock, keyCodec }: TokenPorts) => new VerifyToken(clock, keyCodec),
 } as const;

@@ -23,6 +23,14 @@ describe('IdentifyTimestamp: values that /token/identify reads', () => {
     expect(identify.execute({ value }).notes).toContain(note);
   });
 
+  it('masks a credential it echoes, as /token/identify does, and nothing else', () => {
+    // therootcompany/base62-token.js README: a GitHub token whose checksum is valid.
+    const answer = identify.execute({ value: ' 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 ' });
+    expect(answer.input).toBe('ghp_zQWB…Lq17');
+    expect(JSON.stringify(answer)).not.toContain('zQWBuTSOoRi4A9spHcVY5ncnsDkxkJ0mLq17');
+    expect(identify.execute({ value: ' 1700000000' }).input).toBe(' 1700000000');
+  });
+
   it('adds no note to a timestamp', () => {
     expect(identify.execute({ value: '1700000000' }).notes).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { DomainError } from '../../../../src/core/shared/errors.js';
 import type { TokenCandidate, TokenIdentification } from '../../../../src/core/tokens/model.js';
 import { IdentifyToken } from '../../../../src/core/tokens/use-cases/identify-token.js';
 
-const identify = new IdentifyToken({ nowMs: () => 1_700_000_000_000 });
+const identify = new IdentifyToken();
 const run = (value: string, options: { format?: string; tz?: string } = {}): TokenIdentification => identify.execute({ value, ...options });
 const only = (answer: TokenIdentification): TokenCandidate => {
   expect(answer.candidates).toHaveLength(1);
