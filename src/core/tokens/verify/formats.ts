@@ -1,0 +1,339 @@
+// How `/token/verify` checks each format of contract §12 with the key the caller sent: one row per format, each
+// reading the value through signed-values.ts (never parsing it again), checking the signature first, then the times.
+import { base64, base64url } from '../../shared/bytes.js';
+import { DomainError } from '../../shared/errors.js';
+import type { KeyCodec } from '../../keys/ports/key-codec.js';
+import { NS_PER_MS, NS_PER_SECOND } from '../../time/calendar.js';
+import {
+  readDjangoSigned,
+  readExpressCookie,
+  readFernet,
+  readItsdangerous,
+  readPaseto,
+  readPayload,
+  type HmacSigned,
+  type SignedTimestamp,
+} from '../signed-values.js';
+import { MAX_INFLATED_BYTES, type KeyDerivation, type TokenDigest, type TokenVerifyReason, type VerifyFormat } from '../vocabulary.js';
+import { fernetAuthentic, fernetKey, fernetMessage } from './fernet.js';
+import { deriveKey, equalText, hmacOf } from './hmac.js';
+import { importPasetoKey, readPasetoKey, verifyPaseto } from './paseto.js';
+
+/** A request's options, read and checked by the use case: only those the format takes are ever set. */
+export interface VerifyRequest {
+  readonly value: string;
+  readonly secret: string | undefined;
+  readonly key: string | undefined;
+  readonly salt: string | undefined;
+  readonly keyDerivation: KeyDerivation | undefined;
+  readonly digest: TokenDigest | undefined;
+  readonly maxAge: number | undefined;
+  readonly implicitAssertion: string | undefined;
+  readonly nowMs: number;
+}
+
+/** A time a value carries, before it is checked against years 0001–9999. */
+export interface CheckedTime {
+  readonly name: string;
+  readonly unixNs: bigint;
+}
+
+export interface Reason {
+  readonly code: TokenVerifyReason;
+  readonly message: string;
+}
+
+/** What a format's check found: a value not of the format, or whether its signature verified and what it holds. */
+export type Outcome =
+  | { readonly kind: 'malformed'; readonly message: string }
+  | {
+      readonly kind: 'checked';
+      readonly verified: boolean;
+      /** Why a verified value is still not valid (a time check, or a body that does not read), first found. */
+      readonly failure: Reason | undefined;
+      readonly payload: unknown;
+      readonly times: readonly CheckedTime[];
+    };
+
+export interface VerifyContext {
+  readonly keyCodec: KeyCodec;
+}
+
+export type FormatVerifier = (request: VerifyRequest, context: VerifyContext) => Outcome | Promise<Outcome>;
+
+const malformed = (message: string): Outcome => ({ kind: 'malformed', message });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+// The use case sets `secret` for every format but `paseto`, and `key` for `paseto`, before calling a verifier.
+const secretOf = (request: VerifyRequest): string => request.secret as string;
+
+const tooLarge = (): DomainError =>
+  new DomainError('TOKEN_VALUE_INVALID', `value's payload inflates past ${MAX_INFLATED_BYTES} bytes (1 MiB), which is not read`);
+
+/**
+ * The payload of an itsdangerous or Django value: its JSON when a serializer wrote base64url JSON (inflated when
+ * compressed), else the text as written; null for a compressed payload that does not inflate to UTF-8. A payload that
+ * inflates past 1 MiB is refused.
+ */
+function shownPayload(payload: string, compressed: boolean): { readonly value: unknown; readonly serialized: boolean } {
+  const read = BASE64URL.test(payload) ? readPayload(payload, compressed) : undefined;
+  if (read?.kind === 'too_large') throw tooLarge();
+  if (read?.kind === 'json') return { value: read.value, serialized: true };
+  if (!compressed) return { value: payload, serialized: false };
+  return { value: read?.kind === 'text' ? read.text : null, serialized: false };
+}
+
+/** itsdangerous before 1.0 counted its timestamps from 2011-01-01T00:00:00Z (as `/token/identify` reads them too). */
+const ITSDANGEROUS_LEGACY_EPOCH = 1_293_840_000n;
+const LEGACY_BELOW = 400_000_000;
+
+function signedTimes(timestamp: SignedTimestamp | undefined, legacy: boolean): CheckedTime[] {
+  if (timestamp === undefined) return [];
+  const seconds = BigInt(timestamp.seconds);
+  const times = [{ name: 'signed_at', unixNs: seconds * NS_PER_SECOND }];
+  if (legacy && timestamp.seconds < LEGACY_BELOW) {
+    times.push({ name: 'signed_at_legacy', unixNs: (seconds + ITSDANGEROUS_LEGACY_EPOCH) * NS_PER_SECOND });
+  }
+  return times;
+}
+
+const nowSeconds = (request: VerifyRequest): number => Math.floor(request.nowMs / 1000);
+
+/** `expired` when the value is more than `max_age` seconds older than now (itsdangerous's and Django's `age > max_age`). */
+function ageFailure(request: VerifyRequest, signedSeconds: number | undefined): Reason | undefined {
+  if (request.maxAge === undefined) return undefined;
+  if (signedSeconds === undefined) {
+    throw new DomainError('TOKEN_OPTION_INVALID', 'max_age needs a signed time, and value has no timestamp (a signer without one made it)');
+  }
+  const age = nowSeconds(request) - signedSeconds;
+  if (age <= request.maxAge) return undefined;
+  return { code: 'expired', message: `value was signed ${age} seconds ago, more than max_age (${request.maxAge} seconds)` };
+}
+
+interface HmacCheck {
+  readonly read: HmacSigned;
+  readonly key: Uint8Array;
+  readonly digest: TokenDigest;
+}
+
+/** Whether the signature as written is the base64url HMAC of the signed text, compared in constant time. */
+const hmacVerified = ({ read, key, digest }: HmacCheck): boolean => equalText(read.signature, base64url(hmacOf(digest, key, read.signed)));
+
+/** itsdangerous's `Signer` and `TimestampSigner`, bare or under a serializer (contract §12's defaults). */
+function itsdangerous(request: VerifyRequest): Outcome {
+  const read = readItsdangerous(request.value);
+  if (read === undefined) {
+    return malformed(
+      'value is not an itsdangerous value: payload.timestamp.signature or value.signature, the signature 27 or 43 base64url characters',
+    );
+  }
+  const payload = shownPayload(read.payload, read.compressed);
+  const salt = request.salt ?? (payload.serialized ? 'itsdangerous' : 'itsdangerous.Signer');
+  const digest = request.digest ?? read.digest;
+  const key = deriveKey(request.keyDerivation ?? 'django-concat', digest, secretOf(request), salt);
+  const verified = hmacVerified({ read, key, digest });
+  return {
+    kind: 'checked',
+    verified,
+    failure: verified ? ageFailure(request, read.timestamp?.seconds) : undefined,
+    payload: payload.value,
+    times: signedTimes(read.timestamp, true),
+  };
+}
+
+/** Flask's session cookie: a `URLSafeTimedSerializer` with salt `cookie-session`, the `hmac` derivation and SHA-1. */
+function flaskSession(request: VerifyRequest): Outcome {
+  const read = readItsdangerous(request.value);
+  if (read === undefined || read.timestamp === undefined) {
+    return malformed(
+      'value is not a Flask session cookie: payload.timestamp.signature, the payload base64url JSON and the signature 27 base64url characters',
+    );
+  }
+  const payload = shownPayload(read.payload, read.compressed);
+  const digest = request.digest ?? 'sha1';
+  const key = deriveKey(request.keyDerivation ?? 'hmac', digest, secretOf(request), request.salt ?? 'cookie-session');
+  const verified = hmacVerified({ read, key, digest });
+  return {
+    kind: 'checked',
+    verified,
+    failure: verified ? ageFailure(request, read.timestamp.seconds) : undefined,
+    payload: payload.value,
+    times: signedTimes(read.timestamp, true),
+  };
+}
+
+/** Django's `signing`: `Signer`, `TimestampSigner` and `dumps`, keyed `H(salt + "signer" + secret)`. */
+function djangoSigned(request: VerifyRequest): Outcome {
+  const read = readDjangoSigned(request.value);
+  if (read === undefined) {
+    return malformed(
+      'value is not a Django signed value: payload:timestamp:signature or value:signature, the signature 43 or 27 base64url characters',
+    );
+  }
+  const payload = shownPayload(read.payload, read.compressed);
+  const salt = request.salt ?? (read.timestamp === undefined ? 'django.core.signing.Signer' : 'django.core.signing');
+  const digest = request.digest ?? read.digest;
+  const key = deriveKey('django-concat', digest, secretOf(request), salt);
+  const verified = hmacVerified({ read, key, digest });
+  return {
+    kind: 'checked',
+    verified,
+    failure: verified ? ageFailure(request, read.timestamp?.seconds) : undefined,
+    payload: payload.value,
+    times: signedTimes(read.timestamp, false),
+  };
+}
+
+/** An Express signed cookie (cookie-signature): HMAC-SHA256 of the value, standard base64 without padding. */
+function expressSignedCookie(request: VerifyRequest): Outcome {
+  const read = readExpressCookie(request.value);
+  if (read === undefined) {
+    return malformed('value is not an Express signed cookie: s:value.signature, the signature 43 characters of base64 without padding');
+  }
+  const expected = base64(hmacOf('sha256', secretOf(request), read.value)).replace(/=+$/, '');
+  let payload: unknown = read.value;
+  if (read.value.startsWith('j:')) {
+    try {
+      payload = JSON.parse(read.value.slice(2)) as unknown;
+    } catch {
+      // cookie-parser's JSONCookie leaves a `j:` value that is not JSON as it is.
+    }
+  }
+  return { kind: 'checked', verified: equalText(read.signature, expected), failure: undefined, payload, times: [] };
+}
+
+/** How far ahead of now a Fernet timestamp may be when `max_age` is given (the spec's implementations' clock skew). */
+const FERNET_MAX_CLOCK_SKEW_SECONDS = 60;
+
+function fernetTimeFailure(request: VerifyRequest, issued: bigint): Reason | undefined {
+  if (request.maxAge === undefined) return undefined;
+  const now = BigInt(nowSeconds(request));
+  if (now - issued > BigInt(request.maxAge)) {
+    return { code: 'expired', message: `value was issued ${now - issued} seconds ago, more than max_age (${request.maxAge} seconds)` };
+  }
+  if (issued - now > FERNET_MAX_CLOCK_SKEW_SECONDS) {
+    return {
+      code: 'not_yet_valid',
+      message: `value was issued ${issued - now} seconds after now, more than the ${FERNET_MAX_CLOCK_SKEW_SECONDS} seconds of clock skew Fernet allows`,
+    };
+  }
+  return undefined;
+}
+
+/** A Fernet token: the HMAC first, and only then AES-128-CBC; the message as UTF-8 text, or base64 when it is not. */
+async function fernet(request: VerifyRequest): Promise<Outcome> {
+  const key = fernetKey(secretOf(request));
+  if (key === undefined) {
+    throw new DomainError(
+      'TOKEN_KEY_INVALID',
+      'secret must be a Fernet key: 44 base64url characters, 32 bytes with padding, as Fernet.generate_key() writes it',
+    );
+  }
+  const read = readFernet(request.value);
+  if (read === undefined) {
+    return malformed(
+      'value is not a Fernet token: padded base64url of 0x80, an 8-byte timestamp, a 16-byte IV, a ciphertext of 16-byte blocks and a 32-byte HMAC',
+    );
+  }
+  const times = [{ name: 'issued_at', unixNs: read.timestampSeconds * NS_PER_SECOND }];
+  if (!fernetAuthentic(read, key)) return { kind: 'checked', verified: false, failure: undefined, payload: null, times };
+  const message = await fernetMessage(read, key);
+  if (message === undefined) {
+    return {
+      kind: 'checked',
+      verified: true,
+      failure: { code: 'malformed', message: 'value has an HMAC that verifies, but its ciphertext does not decrypt to padded blocks' },
+      payload: null,
+      times,
+    };
+  }
+  let payload: string;
+  try {
+    payload = strictUtf8.decode(message);
+  } catch {
+    payload = base64(message);
+  }
+  return { kind: 'checked', verified: true, failure: fernetTimeFailure(request, read.timestampSeconds), payload, times };
+}
+
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+/** An RFC 3339 date-time's instant, or undefined for anything else. */
+function rfc3339Ns(value: unknown): bigint | undefined {
+  if (typeof value !== 'string' || !RFC_3339.test(value)) return undefined;
+  try {
+    return Temporal.Instant.from(value).epochNanoseconds;
+  } catch {
+    return undefined;
+  }
+}
+
+const PASETO_TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
+
+function jsonOrText(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The claims' times, and the first reason a verified token fails them: a claim not a date-time, `exp` past, `nbf` ahead. */
+function pasetoTimes(payload: unknown, nowMs: number): { readonly times: CheckedTime[]; readonly failure: Reason | undefined } {
+  const times: CheckedTime[] = [];
+  const failures: Reason[] = [];
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { times, failure: undefined };
+  const claims = payload as Record<string, unknown>;
+  const now = BigInt(nowMs) * NS_PER_MS;
+  for (const name of PASETO_TIME_CLAIMS) {
+    if (!Object.hasOwn(claims, name)) continue;
+    const unixNs = rfc3339Ns(claims[name]);
+    if (unixNs === undefined) {
+      failures.push({ code: 'malformed', message: `the ${name} claim is not an RFC 3339 date-time` });
+      continue;
+    }
+    times.push({ name, unixNs });
+    if (name === 'exp' && now >= unixNs) failures.push({ code: 'expired', message: `the exp claim (${String(claims[name])}) has passed` });
+    if (name === 'nbf' && now < unixNs) {
+      failures.push({ code: 'not_yet_valid', message: `the nbf claim (${String(claims[name])}) is still ahead` });
+    }
+  }
+  return { times, failure: failures[0] };
+}
+
+/** A `public` PASETO, v1 to v4, with the one public key sent as `key`; a `local` one is refused, since nothing is decrypted. */
+async function paseto(request: VerifyRequest, { keyCodec }: VerifyContext): Promise<Outcome> {
+  const read = readPaseto(request.value);
+  if (read?.purpose === 'local') {
+    throw new DomainError(
+      'TOKEN_VALUE_INVALID',
+      `value is a local PASETO (v${read.version}.local), encrypted with a secret key: decryption is not offered, only public PASETOs are verified`,
+    );
+  }
+  const key = readPasetoKey(keyCodec, request.key as string);
+  if (read === undefined) {
+    return malformed('value is not a PASETO: v1 to v4, .local or .public, a base64url body and an optional .footer, without padding');
+  }
+  const checked = await verifyPaseto(read, await importPasetoKey(key, read.version), request.implicitAssertion ?? '');
+  if (checked === undefined) return malformed(`value's body is shorter than a v${read.version} signature`);
+  const payload = jsonOrText(checked.message);
+  const { times, failure } = pasetoTimes(payload, request.nowMs);
+  return { kind: 'checked', verified: checked.verified, failure: checked.verified ? failure : undefined, payload, times };
+}
+
+/** One verifier per format of contract §12's `/token/verify`. */
+export const VERIFIERS: Readonly<Record<VerifyFormat, FormatVerifier>> = {
+  itsdangerous,
+  flask_session: flaskSession,
+  django_signed: djangoSigned,
+  express_signed_cookie: expressSignedCookie,
+  fernet,
+  paseto,
+};

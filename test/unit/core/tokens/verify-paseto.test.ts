@@ -1,0 +1,215 @@
+// PASETO `public` verification against paseto-standard/test-vectors @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
+// (v1.json to v4.json, kept as test/vectors/tokens/paseto-v*.json): every `*-S-*` vector verifies with its public key,
+// and every `*-F-*` vector fails.
+import { readFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
+import { VerifyToken } from '../../../../src/core/tokens/use-cases/verify-token.js';
+import { pae } from '../../../../src/core/tokens/verify/paseto.js';
+import { expectDomainErrorAsync } from '../../../support/domain-error.js';
+import { FixedClock } from '../../../support/fakes.js';
+
+interface Vector {
+  readonly name: string;
+  readonly 'expect-fail': boolean;
+  readonly token: string;
+  readonly payload: string | null;
+  readonly footer: string;
+  readonly 'implicit-assertion': string;
+  readonly key?: string;
+  readonly 'public-key'?: string;
+  readonly 'public-key-pem'?: string;
+  readonly 'secret-key-pem'?: string;
+}
+
+const vectorsOf = (version: number): Vector[] =>
+  (
+    JSON.parse(readFileSync(new URL(`../../../vectors/tokens/paseto-v${version}.json`, import.meta.url), 'utf8')) as {
+      tests: Vector[];
+    }
+  ).tests;
+
+const VECTORS = [1, 2, 3, 4].flatMap(vectorsOf);
+const byName = (name: string): Vector => VECTORS.find((vector) => vector.name === name) as Vector;
+/** Each version's public key in PEM: v1 gives only PEM as `public-key`, the others as `public-key-pem`. */
+const PUBLIC_PEM: Readonly<Record<number, string>> = {
+  1: byName('1-S-1')['public-key'] as string,
+  2: byName('2-S-1')['public-key-pem'] as string,
+  3: byName('3-S-1')['public-key-pem'] as string,
+  4: byName('4-S-1')['public-key-pem'] as string,
+};
+
+// 2018-06-01T00:00:00Z: before every vector's exp (2019-01-01 for v1 and v2, 2022-01-01 for v3 and v4).
+const BEFORE_EXP = Date.UTC(2018, 5, 1);
+const clock = new FixedClock(BEFORE_EXP);
+const verifier = new VerifyToken(clock, new NodeKeyCodec());
+const versionOf = (token: string): number => Number(token[1]);
+
+const verify = (value: string, key: string, implicitAssertion?: string) =>
+  verifier.execute({ value, format: 'paseto', key, ...(implicitAssertion === undefined ? {} : { implicit_assertion: implicitAssertion }) });
+
+describe('PAE', () => {
+  it('encodes the count and each piece with its length as LE64, as the PASETO specification’s examples do', () => {
+    // paseto-standard/paseto-spec docs/01-Protocol-Versions/Common.md, "PAE Definition": PAE([]) and PAE(['']) and PAE(['test']).
+    expect(pae([]).toHex()).toBe('0000000000000000');
+    expect(pae([new Uint8Array(0)]).toHex()).toBe('01000000000000000000000000000000');
+    expect(pae([new TextEncoder().encode('test')]).toHex()).toBe('0100000000000000040000000000000074657374');
+  });
+});
+
+describe('VerifyToken, paseto public', () => {
+  beforeEach(() => clock.set(BEFORE_EXP));
+
+  const signed = VECTORS.filter((vector) => vector.name.includes('-S-'));
+
+  it.each(signed.map((vector) => [vector.name, vector] as const))('verifies %s with its public key in PEM', async (_, vector) => {
+    const answer = await verify(vector.token, PUBLIC_PEM[versionOf(vector.token)] as string, vector['implicit-assertion']);
+    expect(answer).toMatchObject({ format: 'paseto', valid: true, reason: null, source: 'token_verify' });
+    expect(answer.payload).toEqual(JSON.parse(vector.payload as string));
+    expect(answer.times).toEqual([expect.objectContaining({ name: 'exp', authenticated: true })]);
+  });
+
+  it('answers 4-S-1 expired once its exp has passed, with the exp authenticated (contract §12)', async () => {
+    clock.set(Date.UTC(2026, 0, 1));
+    const answer = await verify(byName('4-S-1').token, PUBLIC_PEM[4] as string);
+    expect(answer.valid).toBe(false);
+    expect(answer.reason).toEqual({ code: 'expired', message: 'the exp claim (2022-01-01T00:00:00+00:00) has passed' });
+    expect(answer.times).toEqual([
+      {
+        name: 'exp',
+        utc: { iso: '2022-01-01T00:00:00Z', unix_seconds: 1_640_995_200, unix_milliseconds: 1_640_995_200_000 },
+        exact: '2022-01-01T00:00:00Z',
+        unix_nanoseconds: '1640995200000000000',
+        authenticated: true,
+      },
+    ]);
+  });
+
+  it.each(['3-S-3', '4-S-3'])('does not verify %s without its implicit assertion, or with another', async (name) => {
+    const vector = byName(name);
+    const key = PUBLIC_PEM[versionOf(vector.token)] as string;
+    for (const assertion of [undefined, '{"test-vector":"other"}']) {
+      const answer = await verify(vector.token, key, assertion);
+      expect(answer.valid).toBe(false);
+      expect(answer.reason?.code).toBe('signature_invalid');
+      expect(answer.times.every((time) => !time.authenticated)).toBe(true);
+    }
+  });
+
+  it.each(['1-S-3', '2-S-3'])('ignores the implicit assertion of %s, since v1 and v2 sign none (“discarded-anyway”)', async (name) => {
+    const vector = byName(name);
+    expect(vector['implicit-assertion']).toBe('discarded-anyway');
+    expect((await verify(vector.token, PUBLIC_PEM[versionOf(vector.token)] as string)).valid).toBe(true);
+  });
+
+  it('verifies with the public key as a JWK, and as a JWK Set of one', async () => {
+    const jwk = createPublicKey(PUBLIC_PEM[3] as string).export({ format: 'jwk' });
+    const vector = byName('3-S-2');
+    expect((await verify(vector.token, JSON.stringify(jwk))).valid).toBe(true);
+    expect((await verify(vector.token, JSON.stringify({ keys: [jwk] }))).valid).toBe(true);
+  });
+
+  it('does not verify a token whose body or footer was changed', async () => {
+    const vector = byName('4-S-2');
+    const [version, purpose, body, footer] = vector.token.split('.') as [string, string, string, string];
+    const flipped = `${body.slice(0, 10)}${body[10] === 'A' ? 'B' : 'A'}${body.slice(11)}`;
+    for (const value of [`${version}.${purpose}.${flipped}.${footer}`, `${version}.${purpose}.${body}`]) {
+      const answer = await verify(value, PUBLIC_PEM[4] as string);
+      expect(answer.reason?.code).toBe('signature_invalid');
+    }
+  });
+
+  describe('the expected failures', () => {
+    const failing = VECTORS.filter((vector) => vector.name.includes('-F-'));
+    const local = failing.filter((vector) => /^v[1-4]\.local\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?$/.test(vector.token));
+    const padded = failing.filter((vector) => vector.token.includes('='));
+    const publicOnes = failing.filter((vector) => vector.token.includes('.public.'));
+
+    it('covers every F vector', () => {
+      expect(new Set([...local, ...padded, ...publicOnes].map((vector) => vector.name))).toEqual(new Set(failing.map((v) => v.name)));
+      expect(failing).toHaveLength(15);
+    });
+
+    it.each(local.map((vector) => [vector.name, vector] as const))(
+      'refuses %s, a local PASETO, saying decryption is not offered',
+      async (_, vector) => {
+        const key = vector['public-key-pem'] ?? vector.key ?? vector['public-key'] ?? '';
+        await expectDomainErrorAsync(
+          verify(vector.token, key, vector['implicit-assertion']),
+          'TOKEN_VALUE_INVALID',
+          new RegExp(`^value is a local PASETO \\(v${versionOf(vector.token)}\\.local\\), .*decryption is not offered`),
+        );
+      },
+    );
+
+    it.each(padded.map((vector) => [vector.name, vector] as const))('answers %s malformed: base64url with padding', async (_, vector) => {
+      const answer = await verify(vector.token, PUBLIC_PEM[4] as string);
+      expect(answer).toMatchObject({ valid: false, payload: null, times: [] });
+      expect(answer.reason?.code).toBe('malformed');
+    });
+
+    it.each(publicOnes.map((vector) => [vector.name, vector] as const))(
+      'refuses the symmetric key of %s, and does not verify it with the version’s public key',
+      async (_, vector) => {
+        await expectDomainErrorAsync(verify(vector.token, vector.key as string), 'KEY_INVALID', /^key: /);
+        const answer = await verify(vector.token, PUBLIC_PEM[versionOf(vector.token)] as string, vector['implicit-assertion']);
+        expect(answer.valid).toBe(false);
+        expect(answer.reason?.code).toBe('signature_invalid');
+        expect(answer.payload).toEqual({ invalid: 'this should never decode' });
+      },
+    );
+  });
+
+  describe('keys', () => {
+    it('refuses a private key, as /jwt/verify does', async () => {
+      await expectDomainErrorAsync(
+        verify(byName('4-S-1').token, byName('4-S-1')['secret-key-pem'] as string),
+        'KEY_PRIVATE',
+        /^key is a private key: send only the public key/,
+      );
+    });
+
+    it('refuses a key of another kind than the version signs with', async () => {
+      await expectDomainErrorAsync(
+        verify(byName('4-S-1').token, PUBLIC_PEM[3] as string),
+        'TOKEN_KEY_INVALID',
+        'key is an EC P-384 key; v4.public is checked with an Ed25519 public key',
+      );
+      await expectDomainErrorAsync(
+        verify(byName('3-S-1').token, PUBLIC_PEM[1] as string),
+        'TOKEN_KEY_INVALID',
+        'key is an RSA key of 2048 bits; v3.public is checked with an EC P-384 public key',
+      );
+    });
+
+    it('refuses several keys: one key per request', async () => {
+      const jwk = (pem: string) => createPublicKey(pem).export({ format: 'jwk' });
+      await expectDomainErrorAsync(
+        verify(byName('4-S-1').token, JSON.stringify({ keys: [jwk(PUBLIC_PEM[4] as string), jwk(PUBLIC_PEM[3] as string)] })),
+        'TOKEN_KEY_INVALID',
+        'key holds 2 keys; send the one public key the PASETO was signed for (no list of keys is tried)',
+      );
+    });
+
+    it('refuses a secret, and a missing key, each naming the field', async () => {
+      await expectDomainErrorAsync(
+        verifier.execute({ value: byName('4-S-1').token, format: 'paseto', secret: 'hunter2' }),
+        'TOKEN_KEY_INVALID',
+        'secret is not used by format paseto, which is checked with a public key as key',
+      );
+      await expectDomainErrorAsync(
+        verifier.execute({ value: byName('4-S-1').token, format: 'paseto' }),
+        'TOKEN_KEY_INVALID',
+        'key is required for format paseto: the public key it was signed with',
+      );
+    });
+
+    it('answers malformed for a body shorter than the signature, or a value that is no PASETO', async () => {
+      const short = await verify('v4.public.AAAA', PUBLIC_PEM[4] as string);
+      expect(short.reason).toEqual({ code: 'malformed', message: "value's body is shorter than a v4 signature" });
+      const other = await verify('v5.public.AAAA', PUBLIC_PEM[4] as string);
+      expect(other.reason?.code).toBe('malformed');
+    });
+  });
+});
