@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createPublicKey } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
+import { PortableKeyCodec } from '../../../../src/adapters/driven/portable/portable-key-codec.js';
 import { VerifyToken } from '../../../../src/core/tokens/use-cases/verify-token.js';
 import { pae } from '../../../../src/core/tokens/verify/paseto.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
@@ -68,6 +69,15 @@ describe('VerifyToken, paseto public', () => {
     expect(answer).toMatchObject({ format: 'paseto', valid: true, reason: null, source: 'token_verify' });
     expect(answer.payload).toEqual(JSON.parse(vector.payload as string));
     expect(answer.times).toEqual([expect.objectContaining({ name: 'exp', authenticated: true })]);
+  });
+
+  it('verifies every S vector through the portable key codec too, as the local host reads keys (contract §11)', async () => {
+    const local = new VerifyToken(clock, new PortableKeyCodec());
+    for (const vector of signed) {
+      const key = PUBLIC_PEM[versionOf(vector.token)] as string;
+      const answer = await local.execute({ value: vector.token, format: 'paseto', key, implicit_assertion: vector['implicit-assertion'] });
+      expect([vector.name, answer.valid]).toEqual([vector.name, true]);
+    }
   });
 
   it('answers 4-S-1 expired once its exp has passed, with the exp authenticated (contract §12)', async () => {
