@@ -155,7 +155,8 @@ bench-memory: $(INSTALLED)
 	npm run -s bench:memory
 TASKSET = $(shell command -v taskset >/dev/null 2>&1 && echo "taskset -c 1")
 
-# Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, a flood against
+# Service vs bare Express vs bare node:http, JWT inspection per token, identify per call, /token/identify and
+# /token/verify per call, a flood against
 # the Redis limiter, the memory bound, then local mode in Debian's Chromium;
 # rewrites docs/benchmarks.md, and measures the capacity model into docs/capacity.md.
 # The HTTP load generator is Debian's wrk, installed here if it is missing (bench/run.ts falls back to autocannon).
@@ -167,6 +168,7 @@ bench: $(BUILT)
 	$(TASKSET) npm run -s bench:profiles
 	npm run -s bench:sign
 	$(TASKSET) npm run -s bench:identify
+	$(TASKSET) npm run -s bench:tokens
 	$(TASKSET) npm run -s bench:time
 	$(TASKSET) npm run -s bench:capacity
 	npm run -s bench:cli
