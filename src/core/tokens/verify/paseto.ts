@@ -39,12 +39,20 @@ export interface PasetoKey {
   readonly compressed: Uint8Array | undefined;
 }
 
+/** A Web Crypto algorithm's members that the schemes use, spelt here since the server's TypeScript has no DOM library to name them. */
+interface WebCryptoAlgorithm {
+  readonly name: string;
+  readonly hash?: string;
+  readonly namedCurve?: string;
+  readonly saltLength?: number;
+}
+
 interface Scheme {
   /** How a key of this version is named in words. */
   readonly needs: string;
   readonly fits: (key: ReadKey) => boolean;
-  readonly importAlgorithm: RsaHashedImportParams | EcKeyImportParams | Algorithm;
-  readonly verifyAlgorithm: RsaPssParams | EcdsaParams | Algorithm;
+  readonly importAlgorithm: WebCryptoAlgorithm;
+  readonly verifyAlgorithm: WebCryptoAlgorithm;
 }
 
 const ED25519: Scheme = {
