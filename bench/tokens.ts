@@ -37,7 +37,7 @@ const VALUES: ReadonlyArray<readonly [label: string, value: string]> = [
   ['AWS key id with its account', 'ASIAY34FZKBOKMUTVV7A'],
   ['Stripe test key', `sk_test_${'x'.repeat(24)}`],
   ['Slack bot token', `xoxb-${'1'.repeat(10)}-${'a'.repeat(12)}`],
-  ['itsdangerous bare signer', 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA'],
+  ['itsdangerous bare signer (verify reads it, identify does not)', 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA'],
   ['Flask session', 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8'],
   ['Flask session, compressed', '.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg'],
   ['Django signed value', 'ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk'],
