@@ -69,6 +69,13 @@ const inputs: ReadonlyArray<[procedure: string, input: Record<string, string> | 
   ['jwt.validate', { token: RFC7515_A3_TOKEN }],
   ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'dpop_proof', htm: 'GET', htu: 'https://a.example/x' }],
   ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'oidc_id_token', htm: 'GET' }],
+  // Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc.
+  ['token.identify', { value: 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8', tz: 'Asia/Kolkata' }],
+  // therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1.
+  ['token.identify', { value: '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' }],
+  ['token.identify', { value: JWT_IO_TOKEN }],
+  ['token.identify', { value: 'v4.public.e30', format: 'jwt' }],
+  ['token.identify', { value: '' }],
 ];
 
 // A mutation has no GET: test/http/sign.test.ts compares its POSTs.

@@ -33,6 +33,9 @@ const CASES: ReadonlyArray<[procedure: string, input: Record<string, string>]> =
   ['jwt.inspectKey', { key: '-----BEGIN PUBLIC KEY-----' }],
   ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'oidc_id_token', access_token: 'secret-access-token', key: RFC7515_A3_KEY }],
   ['jwt.validate', { token: RFC7515_A3_TOKEN, profile: 'made_up' }],
+  // therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1.
+  ['token.identify', { value: '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', tz: 'Europe/Berlin' }],
+  ['token.identify', { value: 'glpat-' }],
 ];
 
 // Every header but those that name the moment or the request.

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { JWT_IO_TOKEN, RFC7516_JWE } from '../support/fixtures.js';
 import { TEST_NOW_MS, testService } from '../support/service.js';
+import { TOKEN_FORMATS } from '../../src/core/tokens/vocabulary.js';
 import { IDENTIFY_FORMATS } from '../../src/core/time/vocabulary.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
@@ -167,7 +168,7 @@ describe('REST endpoints', () => {
 });
 
 describe('OpenAPI document and /docs', () => {
-  it('lists the thirteen REST operations with {detail} bodies for 400 and 429 and no security, /jwt/sign as POST alone', async () => {
+  it('lists the fifteen REST operations with {detail} bodies for 400 and 429 and no security, /jwt/sign and /token/verify as POST alone', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
@@ -177,6 +178,8 @@ describe('OpenAPI document and /docs', () => {
       '/jwt/sign',
       '/jwt/validate',
       '/jwt/verify',
+      '/token/identify',
+      '/token/verify',
       '/unix-timestamp/add',
       '/unix-timestamp/diff',
       '/unix-timestamp/format',
@@ -186,6 +189,20 @@ describe('OpenAPI document and /docs', () => {
       '/unix-timestamp/to-utc',
     ]);
     expect(Object.keys(doc.paths['/jwt/sign'])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/token/verify'])).toEqual(['post']);
+    expect(doc.paths['/token/verify'].post.responses['405'].headers.Allow.schema.example).toBe('POST');
+    expect(Object.keys(doc.paths['/token/verify'].post.requestBody.content['application/json'].schema.properties)).toEqual([
+      'value',
+      'format',
+      'secret',
+      'key',
+      'salt',
+      'key_derivation',
+      'digest',
+      'max_age',
+      'implicit_assertion',
+    ]);
+    expect(Object.keys(doc.paths['/token/identify']).sort()).toEqual(['get', 'post']);
     expect(doc.paths['/jwt/sign'].post.responses['405'].headers.Allow.schema.example).toBe('POST');
     expect(Object.keys(doc.paths['/jwt/sign'].post.requestBody.content['application/json'].schema.properties)).toEqual([
       'payload',
@@ -221,6 +238,8 @@ describe('OpenAPI document and /docs', () => {
     expect(parameters('/unix-timestamp/to-utc')[1]?.schema.enum).toEqual(['seconds', 'milliseconds', 'microseconds', 'nanoseconds']);
     expect(parameters('/jwt/claims').map((p) => p.name)).toEqual(['name', 'vendor']);
     expect(parameters('/jwt/inspect-key').map((p) => p.name)).toEqual(['key', 'token']);
+    expect(parameters('/token/identify').map((p) => p.name)).toEqual(['value', 'format', 'tz']);
+    expect(parameters('/token/identify')[1]?.schema.enum).toEqual([...TOKEN_FORMATS]);
     expect(parameters('/jwt/validate').map((p) => p.name)).toEqual([
       'token',
       'profile',
