@@ -171,13 +171,24 @@ export function tokenShapes(value: string): TokenShape[] {
 /** The credential formats' rows: orders 1–8 of contract §12's table, whose values are masked in every answer. */
 const CREDENTIAL_SHAPES = TOKEN_SHAPES.slice(0, 8);
 
+/** The PASERK types that hold a key itself (a symmetric or secret key, or one wrapped with a password), not an id. */
+export const PASERK_KEY_TYPES: ReadonlySet<string> = new Set(['local', 'secret', 'local-pw', 'secret-pw']);
+
+/** A credential of orders 1–8, or a PASERK that holds a key: a value no answer may repeat. */
+export function isSecretValue(value: string): boolean {
+  const text = value.trim();
+  if (CREDENTIAL_SHAPES.some((row) => row.matches(text))) return true;
+  const paserk = isPaserk(text) ? PASERK_KEY.exec(text) : null;
+  return paserk !== null && PASERK_KEY_TYPES.has(paserk[2] as string);
+}
+
 /**
- * A value as every answer may show it: a credential's (trimmed) masked to its first 8 and last 4 characters with `…`
- * between, so that no answer repeats a live key; any other value as it is.
+ * A value as every answer may show it: a credential's, or a PASERK key's (trimmed), masked to its first 8 and last 4
+ * characters with `…` between, so that no answer repeats a live key; any other value as it is.
  */
 export function maskedValue(value: string): string {
   const text = value.trim();
-  return CREDENTIAL_SHAPES.some((row) => row.matches(text)) ? `${text.slice(0, 8)}…${text.slice(-4)}` : value;
+  return isSecretValue(text) ? `${text.slice(0, 8)}…${text.slice(-4)}` : value;
 }
 
 /** The credential formats (contract §12, orders 1–8): masked in every answer, and no key proves anything about them. */

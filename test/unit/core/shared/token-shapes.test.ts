@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_SHAPES, tokenShapes } from '../../../../src/core/shared/token-shapes.js';
+import { TOKEN_SHAPES, tokenShapes, isSecretValue, maskedValue } from '../../../../src/core/shared/token-shapes.js';
 import { TOKEN_FORMATS } from '../../../../src/core/tokens/vocabulary.js';
 
 describe('tokenShapes', () => {
@@ -49,5 +49,32 @@ describe('tokenShapes', () => {
   it('does not read a PASETO or a PASERK as itsdangerous', () => {
     expect(tokenShapes(`v4.public.${'A'.repeat(27)}`)).toEqual(['paseto']);
     expect(tokenShapes(`k4.public.${'A'.repeat(43)}`)).toEqual(['paserk']);
+  });
+});
+
+describe('maskedValue', () => {
+  it.each([
+    // therootcompany/base62-token.js README: a GitHub token whose checksum is valid.
+    ['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', 'ghp_zQWB…Lq17'],
+    // praetorian-inc/nebula test/access_key_id_to_account_id_test.go: an AWS key id.
+    [' ASIAY34FZKBOKMUTVV7A\n', 'ASIAY34F…VV7A'],
+    // A PASERK that holds a key (contract §12: private_key_material), of k4.secret's shape.
+    [`k4.secret.${'A'.repeat(86)}`, 'k4.secre…AAAA'],
+    [`k4.local-pw.${'B'.repeat(40)}`, 'k4.local…BBBB'],
+  ])('masks %j, a value no answer may repeat', (value, masked) => {
+    expect(isSecretValue(value)).toBe(true);
+    expect(maskedValue(value)).toBe(masked);
+  });
+
+  it.each([
+    // paseto-standard/test-vectors PASERK/k4.lid.json: an identifier, not a key.
+    'k4.lid.iVtYQDjr5gEijCSjJC3fQaJm7nCeQSeaty0Jixy8dbsk',
+    `k4.public.${'C'.repeat(43)}`,
+    // Paradoxis/Flask-Unsign README.md: a signed cookie is no credential.
+    'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8',
+    ' 1700000000',
+  ])('leaves %j as it is', (value) => {
+    expect(isSecretValue(value)).toBe(false);
+    expect(maskedValue(value)).toBe(value);
   });
 });
