@@ -94,8 +94,8 @@ describe('the bundled bin, as npm run build makes it', () => {
         "registerHooks({ load(url, context, next) { if (url.startsWith('file:')) process.stderr.write(`loads ${url}\\n`); return next(url, context); } });\n",
     );
     // The files a command loads, and the source files bundled into them, which esbuild names in a comment each.
-    const loaded = async (args: readonly string[]) => {
-      const { code, err } = await run(process.execPath, ['--import', hook, bin, ...args]);
+    const loaded = async (args: readonly string[], stdin = '') => {
+      const { code, err } = await run(process.execPath, ['--import', hook, bin, ...args], stdin);
       expect(code, err).toBe(0);
       const files = [...err.matchAll(/^loads (file:\/\/.*\/tsjwt\/[\w-]+\.js)$/gm)].map((match) => new URL(match[1] ?? '').pathname);
       const sources = files.flatMap((file) =>
@@ -115,6 +115,16 @@ describe('the bundled bin, as npm run build makes it', () => {
     expect(
       decode.sources.filter((source) =>
         /^src\/core\/time\/(use-cases|text-formats|identify-formats|format-writers|reading)|jose/.test(source ?? ''),
+      ),
+    ).toEqual([]);
+    // therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1: a real, expired GitHub token.
+    const identifyToken = await loaded(['identify-token'], '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\n');
+    expect(identifyToken.sources).toContain('src/core/tokens/use-cases/identify-token.ts');
+    expect(
+      identifyToken.sources.filter((source) =>
+        /^src\/core\/jwt\/use-cases|^src\/core\/time\/(use-cases|text-formats|identify-formats|format-writers|reading)|jose/.test(
+          source ?? '',
+        ),
       ),
     ).toEqual([]);
   });
