@@ -4934,7 +4934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "value is required"
+                     *       "detail": "format must be one of github_token, github_fine_grained_token, npm_token, gitlab_token, aws_access_key_id, stripe_key, slack_token, pypi_token, itsdangerous, flask_session, django_signed, express_signed_cookie, fernet, paseto, paserk"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -5070,7 +5070,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "value is required"
+                     *       "detail": "format must be one of github_token, github_fine_grained_token, npm_token, gitlab_token, aws_access_key_id, stripe_key, slack_token, pypi_token, itsdangerous, flask_session, django_signed, express_signed_cookie, fernet, paseto, paserk"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

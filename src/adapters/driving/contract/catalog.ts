@@ -8,6 +8,7 @@ import * as time from './time-schemas.js';
 import { DICTIONARY_VENDORS } from '../../../core/jwt/vocabulary.js';
 import { IDENTIFY_FORMATS, LARGEST_UNITS } from '../../../core/time/vocabulary.js';
 import { HMAC_ALGORITHMS } from '../../../core/shared/algorithms.js';
+import { TOKEN_FORMATS } from '../../../core/tokens/vocabulary.js';
 import { define, rest, type AnyOperation } from './operation.js';
 
 export type { AnyOperation, CliCommand, InvalidExample, Operation } from './operation.js';
@@ -241,7 +242,10 @@ export const catalog = {
   },
   token: {
     identify: define({
-      invalid: { input: {}, detail: 'value is required' },
+      invalid: {
+        input: { value: 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8', format: 'flask' },
+        detail: `format must be one of ${TOKEN_FORMATS.join(', ')}`,
+      },
       openapi: rest('/token/identify', 'token', 'Identify a token or credential that is not a JWT', {
         description:
           'Says what a value is among GitHub, npm, GitLab, AWS, Stripe, Slack and PyPI credentials, itsdangerous and Flask session values, Django signed values, Express signed cookies, Fernet tokens, PASETOs and PASERKs: every format whose grammar it matches, in a fixed order, with what it shows without a key (checksums, account ids, payloads), the times it carries (never authenticated here) and what a key would add. A credential is masked in the answer and flagged when its checksum says it is live. A JWT gets one candidate pointing to /jwt/decode. Nothing is ever fetched and no vendor is called; send a credential by POST, since a URL leaks into proxies and history.',
