@@ -61,7 +61,13 @@ export async function calls(): Promise<string> {
   const algorithms: readonly string[] = SIGNING_ALGORITHMS;
   const thumbprintOfSigned: string | undefined = signed.key?.thumbprint;
   const now = await api.unixTimestamp.now.query();
-  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule, signed.token, thumbprintOfSigned, algorithms.join()].join();
+  const identified = await api.token.identify.query({ value: 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA', tz: 'UTC' });
+  const first = identified.candidates[0];
+  const tokenFormat: string | undefined = first?.format;
+  const authenticated: boolean | undefined = first !== undefined && 'times' in first ? first.times[0]?.authenticated : undefined;
+  const checked = await api.token.verify.mutate({ value: 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA', format: 'itsdangerous', secret: 'secret-key', max_age: 60 });
+  const reason: 'signature_invalid' | 'expired' | 'not_yet_valid' | 'malformed' | undefined = checked.reason?.code;
+  return [unit, zone, kind, severities.join(), valid, now.utc.iso, vendor, explainedBy, decoded.issuer_vendor?.code, thumbprint, rule, signed.token, thumbprintOfSigned, algorithms.join(), tokenFormat, authenticated, checked.valid, reason].join();
 }
 export type Outputs = inferRouterOutputs<AppRouter>;
 `;
@@ -76,6 +82,8 @@ await api.jwt.inspectKey.query({ token: 'a.b.c' });
 await api.jwt.validate.query({ profile: 'dpop_proof' });
 await api.jwt.sign.query({ payload: {}, secret: 'x' });
 await api.jwt.sign.mutate({ payload: 'not an object', secret: 'x' });
+await api.token.verify.query({ value: 'x', format: 'fernet' });
+await api.token.verify.mutate({ value: 'x', format: 'fernet', max_age: '60' });
 `;
 
 const MODES = {
@@ -171,6 +179,8 @@ describe('the client package, installed from its tarball', () => {
     // A mutation has no query, and its members are JSON values, not strings.
     expect(result.stdout).toMatch(/bad\.ts\(9,\d+\): error TS2339: Property 'query' does not exist/);
     expect(result.stdout).toMatch(/bad\.ts\(10,\d+\): error TS2322: Type 'string' is not assignable to type 'Record<string, unknown>'/);
+    expect(result.stdout).toMatch(/bad\.ts\(11,\d+\): error TS2339: Property 'query' does not exist/);
+    expect(result.stdout).toMatch(/bad\.ts\(12,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
   });
 
   describe('at run time', () => {
