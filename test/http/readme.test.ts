@@ -73,6 +73,8 @@ describe('README and docs/api.md examples', () => {
       '/jwt/inspect-key',
       '/jwt/validate',
       '/jwt/sign',
+      '/token/identify',
+      '/token/verify',
     ]) {
       expect(paths).toContain(path);
     }
