@@ -28,6 +28,15 @@ vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
 const JWT_IO_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
 const JWT_IO_SECRET = 'a-string-secret-at-least-256-bits-long';
+/** A GitHub token whose CRC-32 checksum holds: therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1. */
+const GITHUB_TOKEN = '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';
+/** Flask-Unsign's README (Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc), signed with `CHANGEME`. */
+const FLASK_COOKIE = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
+/** django/django, django/core/signing.py (module docstring), commit 01dfcf77c5c41cb46203049493e194f54a631133. */
+const DJANGO_VALUE = 'ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk';
+/** paseto-standard/test-vectors, v4.json, 4-S-1, commit 32d7406591eb022f9eff88abb84106dd9d42c0f2 */
+const PASETO_4_S_1 =
+  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
 /** The test service's clock, which the browser's is fixed to: local mode's core reads the browser's. */
 const NOW_S = Math.floor(TEST_NOW_MS / 1000);
 
@@ -254,6 +263,10 @@ describe.skipIf(!chromiumAvailable)('the playground in local mode, in headless C
     ['an ES256 token valid at the clock', () => made.verifiable],
     ['a certificate chain', () => `${chain.leaf.pem}${chain.intermediate.pem}${chain.root.pem}`],
     ['a value no format reads', () => 'not a time'],
+    ['a GitHub token', () => GITHUB_TOKEN],
+    ['a Flask session cookie', () => FLASK_COOKIE],
+    ['a Django signed value', () => DJANGO_VALUE],
+    ['a v4.public PASETO', () => PASETO_4_S_1],
   ];
 
   it.each(COMPARED)('shows for %s what service mode shows', { timeout: budgetFor(8) }, async (_what, value) => {

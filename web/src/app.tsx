@@ -7,7 +7,8 @@ import { recognise, type Recognised } from './recognise.js';
 import { decodeFragment, holdsPrivateKey, shareLink, type ShareLink } from './share.js';
 import { BROWSER_ZONE, DateTimeView, FIELD_LABELS, IdentifyView, type ZoneChoice } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
-import type { Decoded, Identified, Inspected, ToUnix } from './types.js';
+import { CredentialWarning, TokenIdentifyView } from './token-identify.js';
+import type { Decoded, Identified, Inspected, ToUnix, TokenIdentified } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
 import { ProfileLine, ValidatePanel } from './profile.js';
 import { SignPanel } from './sign.js';
@@ -18,6 +19,7 @@ type Result =
   | { readonly kind: 'token'; readonly body: Decoded }
   | { readonly kind: 'key'; readonly body: Inspected }
   | { readonly kind: 'value'; readonly body: Identified }
+  | { readonly kind: 'format'; readonly body: TokenIdentified }
   | { readonly kind: 'datetime'; readonly body: ToUnix };
 
 interface Question {
@@ -40,6 +42,8 @@ function callFor({ recognised, zone, disambiguation, checkSecrets }: Question): 
       });
     case 'key':
       return async () => ({ kind: 'key', body: await (await api()).jwt.inspectKey.query({ key: recognised.value }) });
+    case 'format':
+      return async () => ({ kind: 'format', body: await (await api()).token.identify.query({ value: recognised.value }) });
     case 'value': {
       const { value } = recognised;
       return async () => {
@@ -90,6 +94,13 @@ function announce(answer: Answer<Result>): string {
         const count = value.body.keys.length;
         const findings = value.body.keys.reduce((sum, key) => sum + key.findings.length, value.body.findings.length);
         return `Read ${count} ${count === 1 ? 'key' : 'keys'}, with ${findings} ${findings === 1 ? 'finding' : 'findings'}.`;
+      }
+      if (value.kind === 'format') {
+        // Words only: the value itself, a credential perhaps, is never read out.
+        const read = value.body.candidates.flatMap((candidate) => (candidate.format === 'jwt' ? [] : [candidate]));
+        const findings = read.reduce((sum, candidate) => sum + candidate.findings.length, 0);
+        if (read.length === 0) return 'No format reads this value.';
+        return `Read as ${read.map((candidate) => `${candidate.description} (${candidate.format})`).join(', then ')}, with ${counted(findings, 'finding', 'findings')}.`;
       }
       if (value.kind === 'datetime') {
         const { utc } = value.body;
@@ -150,6 +161,9 @@ export function App() {
     void navigator.clipboard?.writeText(url).catch(() => undefined);
   };
   const tokenText = question.recognised.kind === 'token' ? question.recognised.value : undefined;
+  // A credential is flagged from the text as it stands, before the pause that asks the service, and before any answer.
+  const pasted = useMemo(() => recognise(input), [input]);
+  const credentials = pasted.kind === 'format' ? pasted.credentials : [];
   // While a new answer loads, the last one stays, so that the control in use keeps its focus.
   const shown = answer.state === 'done' || answer.state === 'loading' ? answer.value : undefined;
   // The zone of the answer shown: the one its value names, when something read it, else the one chosen, kept for the next value.
@@ -167,8 +181,8 @@ export function App() {
       <header>
         <h1>Timestamp and JWT playground</h1>
         <p>
-          Paste a token (JWT, JWE, SD-JWT, JSON serialization), a key (JWK, JWK Set, PEM, certificate), a Unix timestamp, a date-time or an
-          ID.{' '}
+          Paste a token (JWT, JWE, SD-JWT, JSON serialization), a signed cookie (Flask, Django, itsdangerous, Express), a Fernet token, a
+          PASETO, an API key, a key (JWK, JWK Set, PEM, certificate), a Unix timestamp, a date-time or an ID.{' '}
           {local
             ? 'Everything is read in this browser: nothing you paste is sent, and nothing is stored.'
             : 'Everything is sent to this service only, in request bodies, never in a URL; nothing is stored.'}{' '}
@@ -233,6 +247,9 @@ export function App() {
           ) : null}
         </div>
         {holdsPrivateKey(input) ? <PrivateKeyWarning /> : null}
+        {credentials.length === 0 ? null : (
+          <CredentialWarning formats={credentials} body={shown?.kind === 'format' ? shown.body : undefined} />
+        )}
         {shown?.kind === 'key' ? <KeyInspection body={shown.body} now={now} /> : null}
         {shown?.kind === 'token' ? <IssuerLine body={shown.body} /> : null}
         {shown?.kind === 'token' && shown.body.profile !== null ? <ProfileLine profile={shown.body.profile} /> : null}
@@ -264,6 +281,7 @@ export function App() {
             ) : null}
           </>
         ) : null}
+        {shown?.kind === 'format' ? <TokenIdentifyView body={shown.body} now={now} /> : null}
         {shown?.kind === 'value' ? (
           <IdentifyView body={shown.body} zone={zoneShown} disambiguation={disambiguation} onDisambiguation={setDisambiguation} />
         ) : null}

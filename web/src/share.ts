@@ -1,3 +1,5 @@
+import { credentialsIn } from './recognise.js';
+
 /**
  * What a share link may carry, decided here and nowhere else (contract §10): the state
  * travels in the fragment only, which browsers never send to a server, and it never
@@ -134,8 +136,12 @@ export function shareLink(state: SharedState, typedSecrets: readonly string[] = 
   const params = new URLSearchParams();
   const leftOut: string[] = [];
   const inputProblem = readMaterial(state.input).notPublic;
-  if (inputProblem === undefined) params.set('input', state.input);
-  else leftOut.push(`The input is left out of the link: it holds ${inputProblem}, and only a public key goes into a link.`);
+  const credentials = credentialsIn(state.input);
+  if (inputProblem !== undefined) {
+    leftOut.push(`The input is left out of the link: it holds ${inputProblem}, and only a public key goes into a link.`);
+  } else if (credentials.length > 0) {
+    leftOut.push(`The input is left out of the link: it is a credential (${credentials.join(', ')}), and a secret never goes into a link.`);
+  } else params.set('input', state.input);
   if (state.zone) params.set('zone', state.zone);
   if (state.key !== undefined && state.key.trim() !== '') {
     if (isPublicKey(state.key)) params.set('key', state.key);

@@ -18,3 +18,6 @@ export type Added = Outputs['unixTimestamp']['add'];
 export type Signed = Outputs['jwt']['sign'];
 export type Local = NonNullable<ToUnix['local']>;
 export type Finding = Decoded['findings'][number];
+export type TokenIdentified = Outputs['token']['identify'];
+export type TokenCandidate = Exclude<TokenIdentified['candidates'][number], { readonly format: 'jwt' }>;
+export type TokenTime = TokenCandidate['times'][number];

@@ -126,3 +126,25 @@ describe('share links', () => {
     expect(decodeFragment('#zone=UTC')).toEqual({ input: '', zone: 'UTC', key: undefined });
   });
 });
+
+describe('shareLink and the values of contract §12', () => {
+  // A GitHub token whose checksum holds: therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1.
+  const githubToken = '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';
+  // Flask-Unsign's README (Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc).
+  const flaskCookie = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
+
+  it('leaves a pasted credential out, and says why', () => {
+    const link = shareLink({ input: ` ${githubToken}\n` });
+    expect(link.fragment).not.toContain('ghp_');
+    expect(link.leftOut).toEqual([
+      'The input is left out of the link: it is a credential (github_token), and a secret never goes into a link.',
+    ]);
+  });
+
+  it('keeps a signed cookie, and names the verify panel’s secret as left out without carrying it', () => {
+    const link = shareLink({ input: flaskCookie }, ['the secret key given to Verify']);
+    expect(new URLSearchParams(link.fragment.slice(1)).get('input')).toBe(flaskCookie);
+    expect(link.fragment).not.toContain('CHANGEME');
+    expect(link.leftOut).toEqual(['Left out as well, because a secret never goes into a link: the secret key given to Verify.']);
+  });
+});

@@ -1,0 +1,123 @@
+/// <reference lib="dom" />
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
+import { ANSWER_MS, axeViolations, budgetFor, enter, mainInput, openPlayground, statusOf as status } from '../support/playground-page.js';
+import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
+
+warnIfNoChromium('PLAYGROUND TOKENS BROWSER TEST');
+vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
+
+/** A GitHub token whose CRC-32 checksum holds: therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1. */
+const GITHUB_TOKEN = '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';
+/** Flask-Unsign's README (Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc): `{'logged_in': False}`, secret `CHANGEME`. */
+const FLASK_COOKIE = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
+/** 0x5C3B96C5, the cookie's timestamp segment `XDuWxQ`. */
+const FLASK_SIGNED_AT = '2019-01-13T19:51:33Z';
+
+/** What the page shows, as a person reads it: every text but the paste field's own value, which a textarea keeps out of innerText. */
+const shownText = (page: Page): Promise<string> => page.locator('body').evaluate((body) => (body as HTMLElement).innerText);
+
+describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in headless Chromium', () => {
+  let running: Running;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    running = await listen(testService({ RATE_LIMIT_POINTS: '1000' }).app);
+    browser = await launchChromium();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it('flags a pasted credential in red before any answer, and never shows it back unmasked', { timeout: budgetFor(4) }, async () => {
+    const { page, context, complaints } = await openPlayground(browser, running.url);
+    // The service's answer is held until the flag has been seen: the flag comes from the grammar, not from the answer.
+    const held: Route[] = [];
+    await page.route('**/trpc/token.identify*', (route) => void held.push(route));
+    await mainInput(page).fill(GITHUB_TOKEN);
+    const alert = page.locator('.credential[role="alert"]');
+    await alert.waitFor({ timeout: ANSWER_MS });
+    expect(await alert.textContent()).toContain('This looks like a credential (github_token)');
+    expect(await alert.evaluate((element) => getComputedStyle(element).color)).toBe(
+      await page.evaluate(() => getComputedStyle(document.querySelector('.not-valid, .private-key')!).color),
+    );
+    await expect.poll(() => held.length).toBe(1);
+    expect(await status(page).textContent()).toBe('Reading…');
+    const request = held[0]!.request();
+    expect(request.method()).toBe('POST');
+    expect(request.url()).not.toContain('ghp_');
+    await held[0]!.continue();
+    await page.unroute('**/trpc/token.identify*');
+
+    await expect.poll(() => status(page).textContent()).toMatch(/^Read as .*\(github_token\), with 1 finding\.$/);
+    // Where to revoke it, as the live_credential finding says, beside the flag.
+    await expect.poll(() => alert.textContent()).toMatch(/revoke/i);
+    const shown = await shownText(page);
+    expect(shown).toContain('The value: ghp_zQWB…Lq17 (masked: a credential is never shown back in full)');
+    expect(shown).not.toContain(GITHUB_TOKEN);
+    expect(shown).toContain('live_credential');
+    expect(shown).toMatch(/A key would add nothing/);
+
+    // The credential is a secret: the share link leaves it out, and says why.
+    await page.getByRole('button', { name: 'Make a share link' }).click();
+    const link = await page.getByLabel(/share link/i).inputValue();
+    expect(link).not.toContain('ghp_');
+    expect(await page.locator('#share-left-out').textContent()).toContain('it is a credential (github_token)');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a Flask cookie’s payload and its signed time, read without a key', { timeout: budgetFor(2) }, async () => {
+    const { page, context, complaints } = await openPlayground(browser, running.url, { now: TEST_NOW_MS });
+    await enter(page, FLASK_COOKIE, /^Read as .*\(itsdangerous\).*\(flask_session\)/);
+    const flask = page.getByRole('region', { name: 'Flask session cookie', exact: true });
+    expect(await flask.locator('.token-fields').textContent()).toContain('"logged_in": false');
+    const signed = flask.locator('table.token-times tr', { has: page.locator('th', { hasText: 'signed_at' }) });
+    expect(await signed.locator('time').getAttribute('datetime')).toBe(`${FLASK_SIGNED_AT.slice(0, -1)}.000Z`);
+    expect(await signed.locator('td').last().textContent()).toBe('No: read without a key, so anyone could have written it');
+    expect(await flask.textContent()).toContain('A key would add: authenticity, that whoever holds the key made it.');
+    expect(await page.locator('.credential').count()).toBe(0);
+    await page.getByRole('button', { name: 'Make a share link' }).click();
+    const link = await page.getByLabel(/share link/i).inputValue();
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('input')).toBe(FLASK_COOKIE);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('identifies in local mode with no request beyond the page’s own files', { timeout: budgetFor(4) }, async () => {
+    const { page, context, requests, complaints } = await openPlayground(browser, running.url, { local: true, now: TEST_NOW_MS });
+    const loaded = requests.length;
+    await enter(page, GITHUB_TOKEN, /\(github_token\)/);
+    await enter(page, FLASK_COOKIE, /\(flask_session\)/);
+    const after = requests.slice(loaded).filter((request) => {
+      const url = new URL(request.url());
+      return request.method() !== 'GET' || url.origin !== running.url || !url.pathname.startsWith('/assets/');
+    });
+    expect(after.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it(
+    'passes axe-core and fits 1280 and 360 px, light and dark, with a credential and a signed cookie',
+    { timeout: budgetFor(12) },
+    async () => {
+      for (const [width, dark] of [
+        [1280, false],
+        [360, false],
+        [360, true],
+      ] as const) {
+        const { page, context } = await openPlayground(browser, running.url, { width, dark, local: true, now: TEST_NOW_MS });
+        for (const value of [GITHUB_TOKEN, FLASK_COOKIE]) {
+          await enter(page, value, /^Read as/);
+          expect(await axeViolations(page)).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+        await context.close();
+      }
+    },
+  );
+});
