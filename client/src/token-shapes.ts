@@ -182,13 +182,18 @@ export function isSecretValue(value: string): boolean {
   return paserk !== null && PASERK_KEY_TYPES.has(paserk[2] as string);
 }
 
+/** The shortest secret value whose first 8 and last 4 characters may be shown: at least 8 stay hidden. */
+const SHOWN_ENDS_FROM = 20;
+
 /**
  * A value as every answer may show it: a credential's, or a PASERK key's (trimmed), masked to its first 8 and last 4
- * characters with `…` between, so that no answer repeats a live key; any other value as it is.
+ * characters with `…` between, so that no answer repeats a live key (a shorter one keeps only its first third); any
+ * other value as it is.
  */
 export function maskedValue(value: string): string {
   const text = value.trim();
-  return isSecretValue(text) ? `${text.slice(0, 8)}…${text.slice(-4)}` : value;
+  if (!isSecretValue(text)) return value;
+  return text.length >= SHOWN_ENDS_FROM ? `${text.slice(0, 8)}…${text.slice(-4)}` : `${text.slice(0, Math.floor(text.length / 3))}…`;
 }
 
 /** The credential formats (contract §12, orders 1–8): masked in every answer, and no key proves anything about them. */

@@ -61,6 +61,9 @@ describe('maskedValue', () => {
     // A PASERK that holds a key (contract §12: private_key_material), of k4.secret's shape.
     [`k4.secret.${'A'.repeat(86)}`, 'k4.secre…AAAA'],
     [`k4.local-pw.${'B'.repeat(40)}`, 'k4.local…BBBB'],
+    // Shorter than 20 characters, a value keeps only its first third: 8 and 4 would show most of it.
+    ['xoxb-1', 'xo…'],
+    ['xoxb-1234567890abc', 'xoxb-1…'],
   ])('masks %j, a value no answer may repeat', (value, masked) => {
     expect(isSecretValue(value)).toBe(true);
     expect(maskedValue(value)).toBe(masked);
