@@ -34,9 +34,14 @@ const GITHUB_TOKEN = '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';
 const FLASK_COOKIE = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
 /** django/django, django/core/signing.py (module docstring), commit 01dfcf77c5c41cb46203049493e194f54a631133. */
 const DJANGO_VALUE = 'ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk';
-/** paseto-standard/test-vectors, v4.json, 4-S-1, commit 32d7406591eb022f9eff88abb84106dd9d42c0f2 */
+/** paseto-standard/test-vectors, v4.json, 4-S-1, commit 32d7406591eb022f9eff88abb84106dd9d42c0f2: its token, and its public key as a JWK. */
 const PASETO_4_S_1 =
   'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
+const PASETO_4_S_1_KEY = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: Buffer.from('1eb9dbbbbc047c03fd70604e0071f0987e16b28b757225c11f00415d0e20b1a2', 'hex').toString('base64url'),
+};
 /** The test service's clock, which the browser's is fixed to: local mode's core reads the browser's. */
 const NOW_S = Math.floor(TEST_NOW_MS / 1000);
 
@@ -290,6 +295,26 @@ describe.skipIf(!chromiumAvailable)('the playground in local mode, in headless C
     const [localSecret, serviceSecret] = await bothModes(JWT_IO_TOKEN, withSecret);
     expect(localSecret).toBe(serviceSecret);
   });
+
+  it(
+    'shows the same token verify answer in both modes, with a secret and with a PASETO public key',
+    { timeout: budgetFor(8) },
+    async () => {
+      const withSecret = async (page: Page) => {
+        await page.getByLabel('Secret key (flask_session)').fill('CHANGEME');
+        await expect.poll(() => page.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
+      };
+      const [localSecret, serviceSecret] = await bothModes(FLASK_COOKIE, withSecret);
+      expect(localSecret).toContain('Yes: the signature over it verified');
+      expect(localSecret).toBe(serviceSecret);
+      const withKey = async (page: Page) => {
+        await page.getByLabel(/Public key of the PASETO/).fill(JSON.stringify(PASETO_4_S_1_KEY));
+        await expect.poll(() => page.locator('.token-verify-result').textContent()).toMatch(/^Not valid: .*expired/);
+      };
+      const [localKey, serviceKey] = await bothModes(PASETO_4_S_1, withKey);
+      expect(localKey).toBe(serviceKey);
+    },
+  );
 
   /**
    * Resolves once the page's effects for what it shows have run and settled: Preact runs effects after the next frame

@@ -12,8 +12,17 @@ vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
 const GITHUB_TOKEN = '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';
 /** Flask-Unsign's README (Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc): `{'logged_in': False}`, secret `CHANGEME`. */
 const FLASK_COOKIE = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
+const FLASK_SECRET = 'CHANGEME';
 /** 0x5C3B96C5, the cookie's timestamp segment `XDuWxQ`. */
 const FLASK_SIGNED_AT = '2019-01-13T19:51:33Z';
+/** paseto-standard/test-vectors, v4.json, 4-S-1, commit 32d7406591eb022f9eff88abb84106dd9d42c0f2: its token, and its public key as a JWK. */
+const PASETO_4_S_1 =
+  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
+const PASETO_4_S_1_KEY = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: Buffer.from('1eb9dbbbbc047c03fd70604e0071f0987e16b28b757225c11f00415d0e20b1a2', 'hex').toString('base64url'),
+};
 
 /** What the page shows, as a person reads it: every text but the paste field's own value, which a textarea keeps out of innerText. */
 const shownText = (page: Page): Promise<string> => page.locator('body').evaluate((body) => (body as HTMLElement).innerText);
@@ -87,11 +96,74 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
     await context.close();
   });
 
-  it('identifies in local mode with no request beyond the page’s own files', { timeout: budgetFor(4) }, async () => {
+  it(
+    'verifies a Flask cookie with its secret, sent in a mutation’s body and kept out of the share link',
+    { timeout: budgetFor(6) },
+    async () => {
+      const { page, context, requests, complaints } = await openPlayground(browser, running.url, { now: TEST_NOW_MS });
+      await enter(page, FLASK_COOKIE, /\(flask_session\)/);
+      const verify = page.getByRole('region', { name: 'Verify with a key' });
+      expect(await verify.getByLabel('Verify as').inputValue()).toBe('flask_session');
+      await verify.getByLabel('Secret key (flask_session)').fill(`${FLASK_SECRET}x`);
+      await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Not valid: .*signature_invalid/);
+      await verify.getByLabel('Secret key (flask_session)').fill(FLASK_SECRET);
+      await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
+      const signed = verify.locator('.token-verify-result table.token-times tr', { has: page.locator('th', { hasText: 'signed_at' }) });
+      expect(await signed.locator('time').getAttribute('datetime')).toBe(`${FLASK_SIGNED_AT.slice(0, -1)}.000Z`);
+      expect(await signed.locator('td').last().textContent()).toBe('Yes: the signature over it verified');
+      // A maximum age the cookie is past: expired, its time still vouched for.
+      await verify.getByLabel('Maximum age in seconds').fill('60');
+      await expect
+        .poll(() => verify.locator('.token-verify-result').textContent())
+        .toMatch(/^Not valid: .*more than max_age \(60 seconds\).*expired/);
+      expect(await signed.locator('td').last().textContent()).toBe('Yes: the signature over it verified');
+
+      // The secret went in a mutation's body only, never in a URL.
+      const verifies = requests.filter((request) => new URL(request.url()).pathname === '/trpc/token.verify');
+      expect(verifies.length).toBeGreaterThan(0);
+      for (const request of verifies) {
+        expect(request.method()).toBe('POST');
+        expect(request.url()).not.toContain(FLASK_SECRET);
+      }
+      await page.getByRole('button', { name: 'Make a share link' }).click();
+      const link = await page.getByLabel(/share link/i).inputValue();
+      expect(new URLSearchParams(new URL(link).hash.slice(1)).get('input')).toBe(FLASK_COOKIE);
+      expect(link).not.toContain(FLASK_SECRET);
+      expect(await page.locator('#share-left-out').textContent()).toContain('the secret key given to Verify');
+
+      // Another value clears the panel, once its answer is in.
+      await mainInput(page).fill(`${FLASK_COOKIE.slice(0, -1)}A`);
+      await expect.poll(() => verify.getByLabel('Secret key (flask_session)').inputValue()).toBe('');
+      expect(complaints).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('shows the service’s refusal of a key in words, in the panel', { timeout: budgetFor(3) }, async () => {
+    const { page, context } = await openPlayground(browser, running.url, { now: TEST_NOW_MS });
+    await enter(page, PASETO_4_S_1, /\(paseto\)/);
+    const verify = page.getByRole('region', { name: 'Verify with a key' });
+    await verify.getByLabel(/Public key of the PASETO/).fill('not a key');
+    await expect
+      .poll(() => verify.locator('.token-verify-result').textContent())
+      .toContain('key: must be a JWK or JWK Set (JSON), or PEM text');
+    // 4-S-1's exp is 2022: the signature verifies, and the time check fails with exp vouched for.
+    await verify.getByLabel(/Public key of the PASETO/).fill(JSON.stringify(PASETO_4_S_1_KEY));
+    await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Not valid: .*\(expired\)/);
+    expect(await verify.locator('.token-verify-result table.token-times td').last().textContent()).toBe(
+      'Yes: the signature over it verified',
+    );
+    await context.close();
+  });
+
+  it('identifies and verifies in local mode with no request beyond the page’s own files', { timeout: budgetFor(4) }, async () => {
     const { page, context, requests, complaints } = await openPlayground(browser, running.url, { local: true, now: TEST_NOW_MS });
     const loaded = requests.length;
     await enter(page, GITHUB_TOKEN, /\(github_token\)/);
     await enter(page, FLASK_COOKIE, /\(flask_session\)/);
+    const verify = page.getByRole('region', { name: 'Verify with a key' });
+    await verify.getByLabel('Secret key (flask_session)').fill(FLASK_SECRET);
+    await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
     const after = requests.slice(loaded).filter((request) => {
       const url = new URL(request.url());
       return request.method() !== 'GET' || url.origin !== running.url || !url.pathname.startsWith('/assets/');
@@ -102,7 +174,7 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
   });
 
   it(
-    'passes axe-core and fits 1280 and 360 px, light and dark, with a credential and a signed cookie',
+    'passes axe-core and fits 1280 and 360 px, light and dark, with a credential and a verified cookie',
     { timeout: budgetFor(12) },
     async () => {
       for (const [width, dark] of [
@@ -113,6 +185,11 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
         const { page, context } = await openPlayground(browser, running.url, { width, dark, local: true, now: TEST_NOW_MS });
         for (const value of [GITHUB_TOKEN, FLASK_COOKIE]) {
           await enter(page, value, /^Read as/);
+          if (value === FLASK_COOKIE) {
+            const verify = page.getByRole('region', { name: 'Verify with a key' });
+            await verify.getByLabel('Secret key (flask_session)').fill(FLASK_SECRET);
+            await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
+          }
           expect(await axeViolations(page)).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         }

@@ -8,6 +8,8 @@ import { decodeFragment, holdsPrivateKey, shareLink, type ShareLink } from './sh
 import { BROWSER_ZONE, DateTimeView, FIELD_LABELS, IdentifyView, type ZoneChoice } from './time.js';
 import { IssuerLine, TokenDetails, TokenParts } from './token.js';
 import { CredentialWarning, TokenIdentifyView } from './token-identify.js';
+import { TokenVerifyPanel } from './token-verify.js';
+import { verifyFormatsOf } from './token-verify-input.js';
 import type { Decoded, Identified, Inspected, ToUnix, TokenIdentified } from './types.js';
 import { KeyInspection, PrivateKeyWarning } from './key.js';
 import { ProfileLine, ValidatePanel } from './profile.js';
@@ -73,6 +75,13 @@ const ENCODING_NAMES: Readonly<Record<Decoded['encoding'], string>> = {
   jwe: 'a JWE (encrypted, compact serialization)',
   'jwe-json': 'a JWE in JSON serialization (encrypted)',
 };
+
+/** A PASETO's purpose, `local` or `public`, as identify read it. */
+function pasetoPurpose(body: TokenIdentified): string | undefined {
+  const paseto = body.candidates.find((candidate) => candidate.format === 'paseto');
+  const purpose = paseto === undefined || !('fields' in paseto) ? undefined : paseto.fields.purpose;
+  return typeof purpose === 'string' ? purpose : undefined;
+}
 
 const counted = (count: number, one: string, many: string): string => (count === 0 ? `no ${many}` : `${count} ${count === 1 ? one : many}`);
 
@@ -282,6 +291,16 @@ export function App() {
           </>
         ) : null}
         {shown?.kind === 'format' ? <TokenIdentifyView body={shown.body} now={now} /> : null}
+        {shown?.kind === 'format' && verifyFormatsOf(shown.body.candidates).length > 0 ? (
+          <TokenVerifyPanel
+            key={shown.body.input}
+            value={shown.body.input}
+            formats={verifyFormatsOf(shown.body.candidates)}
+            purpose={pasetoPurpose(shown.body)}
+            now={now}
+            report={report}
+          />
+        ) : null}
         {shown?.kind === 'value' ? (
           <IdentifyView body={shown.body} zone={zoneShown} disambiguation={disambiguation} onDisambiguation={setDisambiguation} />
         ) : null}

@@ -21,3 +21,4 @@ export type Finding = Decoded['findings'][number];
 export type TokenIdentified = Outputs['token']['identify'];
 export type TokenCandidate = Exclude<TokenIdentified['candidates'][number], { readonly format: 'jwt' }>;
 export type TokenTime = TokenCandidate['times'][number];
+export type TokenVerified = Outputs['token']['verify'];
