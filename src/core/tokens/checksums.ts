@@ -17,7 +17,8 @@ export function crc32(ascii: string): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** The base62 digits, in order: GitHub's and npm's checksums, Django's timestamps. */
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A non-negative integer in base62 (`0-9A-Za-z`), left-padded with `0` to `width`. */
 export function base62(value: number, width: number): string {

@@ -4,28 +4,29 @@ import {
   GITLAB_ROUTABLE_TOKEN,
   NPM_TOKEN,
   PASERK_KEY,
+  PASERK_KEY_TYPES,
   SLACK_TOKEN,
   STRIPE_KEY,
 } from '../shared/token-shapes.js';
-import { NS_PER_SECOND } from '../time/calendar.js';
 import { awsAccountId, base36Checksum, base62Checksum } from './checksums.js';
 import type { TokenFields, TokenFinding } from './model.js';
 import {
+  fernetTimes,
+  isLegacyEpoch,
+  jsonOrText,
+  pasetoClaimTimes,
+  pasetoSigned,
   readDjangoSigned,
   readExpressCookie,
   readFernet,
   readItsdangerous,
   readPaseto,
-  readPayload,
+  segmentPayload,
+  signedTimes,
   type Payload,
 } from './signed-values.js';
+import type { RawTime } from './times.js';
 import { MAX_INFLATED_BYTES, type KeyBenefit, type TokenFormat } from './vocabulary.js';
-
-/** A time a value carries, before it is checked against years 0001–9999. */
-export interface RawTime {
-  readonly name: string;
-  readonly unixNs: bigint;
-}
 
 /** What one format reads from a value without a key. */
 export interface FormatReading {
@@ -39,7 +40,7 @@ export interface FormatReading {
 /** One value, read once: the itsdangerous reading and its payload serve two formats. */
 export class ValueReading {
   private itsdangerousRead: { readonly value: ReturnType<typeof readItsdangerous> } | undefined;
-  private payloadRead: Payload | undefined;
+  private payloadRead: Payload | 'none' | undefined;
 
   constructor(readonly value: string) {}
 
@@ -51,9 +52,9 @@ export class ValueReading {
   /** The itsdangerous payload (read once); undefined for a bare signer's text. */
   get itsdangerousPayload(): Payload | undefined {
     const read = this.itsdangerous;
-    if (read === undefined || !/^[A-Za-z0-9_-]+$/.test(read.payload)) return undefined;
-    this.payloadRead ??= readPayload(read.payload, read.compressed);
-    return this.payloadRead;
+    if (read === undefined) return undefined;
+    this.payloadRead ??= segmentPayload(read.payload, read.compressed) ?? 'none';
+    return this.payloadRead === 'none' ? undefined : this.payloadRead;
   }
 }
 
@@ -249,32 +250,22 @@ const pypiToken = (): FormatReading => ({
   findings: [live("a PyPI API token: revoke it now on the account's API tokens page (pypi.org/manage/account/token/)")],
 });
 
-/** itsdangerous before 1.0 counted its timestamps from 2011-01-01T00:00:00Z. */
-const ITSDANGEROUS_LEGACY_EPOCH = 1_293_840_000n;
-const LEGACY_BELOW = 400_000_000;
-
 function itsdangerousReading(format: TokenFormat, reading: ValueReading): FormatReading {
   // Called only once the itsdangerous payload was read.
   const read = reading.itsdangerous as NonNullable<ReturnType<typeof readItsdangerous>>;
   const payload = reading.itsdangerousPayload as Payload;
-  const times: RawTime[] = [];
   const findings: TokenFinding[] = [];
-  if (read.timestamp !== undefined) {
-    const seconds = BigInt(read.timestamp.seconds);
-    times.push({ name: 'signed_at', unixNs: seconds * NS_PER_SECOND });
-    if (read.timestamp.seconds < LEGACY_BELOW) {
-      times.push({ name: 'signed_at_legacy', unixNs: (seconds + ITSDANGEROUS_LEGACY_EPOCH) * NS_PER_SECOND });
-      findings.push({
-        code: 'legacy_epoch',
-        severity: 'info',
-        message:
-          'the timestamp is below 400,000,000: itsdangerous before 1.0 counted from 2011-01-01T00:00:00Z, so signed_at_legacy reads it that way',
-      });
-    }
+  if (read.timestamp !== undefined && isLegacyEpoch(read.timestamp)) {
+    findings.push({
+      code: 'legacy_epoch',
+      severity: 'info',
+      message:
+        'the timestamp is below 400,000,000: itsdangerous before 1.0 counted from 2011-01-01T00:00:00Z, so signed_at_legacy reads it that way',
+    });
   }
   return {
     fields: { compressed: read.compressed, payload: payload.kind === 'json' ? payload.value : null, digest: read.digest },
-    times,
+    times: signedTimes(read.timestamp, true),
     keyNeededFor: AUTHENTICITY,
     findings,
     notes: payload.kind === 'too_large' ? [inflatesPastLimit(format)] : [],
@@ -284,29 +275,28 @@ function itsdangerousReading(format: TokenFormat, reading: ValueReading): Format
 const itsdangerous = (reading: ValueReading): FormatReading | undefined =>
   reading.itsdangerousPayload === undefined ? undefined : itsdangerousReading('itsdangerous', reading);
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function flaskSession(reading: ValueReading): FormatReading | undefined {
   const payload = reading.itsdangerousPayload;
-  const isObject = payload?.kind === 'json' && typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
-  if (!isObject || reading.itsdangerous?.timestamp === undefined || reading.itsdangerous.digest !== 'sha1') return undefined;
+  if (
+    payload?.kind !== 'json' ||
+    !isObject(payload.value) ||
+    reading.itsdangerous?.timestamp === undefined ||
+    reading.itsdangerous.digest !== 'sha1'
+  )
+    return undefined;
   return itsdangerousReading('flask_session', reading);
 }
-
-const BASE62_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 function djangoSigned({ value }: ValueReading): FormatReading | undefined {
   const read = readDjangoSigned(value);
   if (read === undefined) return undefined;
-  const payload = /^[A-Za-z0-9_-]+$/.test(read.payload) ? readPayload(read.payload, read.compressed) : undefined;
+  const payload = segmentPayload(read.payload, read.compressed);
   const shown = payload?.kind === 'json' ? payload.value : read.compressed ? null : read.payload;
-  const times: RawTime[] = [];
-  if (read.timestamp !== undefined) {
-    let seconds = 0n;
-    for (const digit of read.timestamp.segment) seconds = seconds * 62n + BigInt(BASE62_DIGITS.indexOf(digit));
-    times.push({ name: 'signed_at', unixNs: seconds * NS_PER_SECOND });
-  }
   return {
     fields: { compressed: read.compressed, payload: shown, digest: read.digest },
-    times,
+    times: signedTimes(read.timestamp, false),
     keyNeededFor: AUTHENTICITY,
     notes: payload?.kind === 'too_large' ? [inflatesPastLimit('django_signed')] : [],
   };
@@ -315,14 +305,7 @@ function djangoSigned({ value }: ValueReading): FormatReading | undefined {
 function expressSignedCookie({ value }: ValueReading): FormatReading | undefined {
   const read = readExpressCookie(value);
   if (read === undefined) return undefined;
-  const fields: Record<string, unknown> = { value: read.value };
-  if (read.value.startsWith('j:')) {
-    try {
-      fields.json = JSON.parse(read.value.slice(2)) as unknown;
-    } catch {
-      fields.json = null;
-    }
-  }
+  const fields = read.value.startsWith('j:') ? { value: read.value, json: read.json ?? null } : { value: read.value };
   return { fields, keyNeededFor: AUTHENTICITY };
 }
 
@@ -331,41 +314,9 @@ function fernet({ value }: ValueReading): FormatReading | undefined {
   if (read === undefined) return undefined;
   return {
     fields: { version: 128, iv: read.iv.toHex(), ciphertext_bytes: read.ciphertext.length },
-    times: [{ name: 'issued_at', unixNs: read.timestampSeconds * NS_PER_SECOND }],
+    times: fernetTimes(read),
     keyNeededFor: ['authenticity', 'payload'],
   };
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** JSON when the bytes are UTF-8 JSON, else their text; null when they are not UTF-8. */
-function jsonOrText(bytes: Uint8Array): unknown {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The signature's length in a PASETO `public` body, by version. */
-const PASETO_SIGNATURE_BYTES: Readonly<Record<number, number>> = { 1: 256, 2: 64, 3: 96, 4: 64 };
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
-
-function rfc3339Ns(value: unknown): bigint | undefined {
-  if (typeof value !== 'string' || !RFC_3339.test(value)) return undefined;
-  try {
-    return Temporal.Instant.from(value).epochNanoseconds;
-  } catch {
-    return undefined;
-  }
 }
 
 function paseto({ value }: ValueReading): FormatReading | undefined {
@@ -377,23 +328,18 @@ function paseto({ value }: ValueReading): FormatReading | undefined {
   if (read.purpose === 'local') {
     return { fields: { ...base, footer, kid }, keyNeededFor: ['authenticity', 'payload', 'expiry'] };
   }
-  const messageBytes = read.body.length - (PASETO_SIGNATURE_BYTES[read.version] as number);
-  const payload = messageBytes < 0 ? null : jsonOrText(read.body.subarray(0, messageBytes));
+  const signed = pasetoSigned(read);
+  const payload = signed === undefined ? null : jsonOrText(signed.message);
   const times: RawTime[] = [];
   const notes: string[] = [];
-  if (messageBytes < 0) notes.push(`paseto: the body is shorter than a v${read.version} signature, so it holds no claims`);
-  if (isObject(payload)) {
-    for (const name of ['exp', 'nbf', 'iat']) {
-      if (!Object.hasOwn(payload, name)) continue;
-      const unixNs = rfc3339Ns(payload[name]);
-      if (unixNs === undefined) notes.push(`paseto: the ${name} claim is not an RFC 3339 date-time, so it is not read as a time`);
-      else times.push({ name, unixNs });
-    }
+  if (signed === undefined) notes.push(`paseto: the body is shorter than a v${read.version} signature, so it holds no claims`);
+  for (const { name, unixNs } of pasetoClaimTimes(payload)) {
+    if (unixNs === undefined) notes.push(`paseto: the ${name} claim is not an RFC 3339 date-time, so it is not read as a time`);
+    else times.push({ name, unixNs });
   }
   return { fields: { ...base, payload, footer, kid }, times, keyNeededFor: AUTHENTICITY, notes };
 }
 
-const PASERK_KEYS = new Set(['local', 'secret', 'local-pw', 'secret-pw']);
 const PASERK_WRAPPED = new Set(['seal', 'local-wrap', 'secret-wrap', 'local-pw', 'secret-pw']);
 
 function paserk({ value }: ValueReading): FormatReading | undefined {
@@ -403,7 +349,7 @@ function paserk({ value }: ValueReading): FormatReading | undefined {
   return {
     fields: { version: Number(match[1]), type },
     keyNeededFor: PASERK_WRAPPED.has(type) ? ['payload'] : NO_KEY,
-    findings: PASERK_KEYS.has(type)
+    findings: PASERK_KEY_TYPES.has(type)
       ? [
           {
             code: 'private_key_material',

@@ -12,6 +12,9 @@ import {
   ITSDANGEROUS_TIMESTAMP,
   PASETO_TOKEN,
 } from '../shared/token-shapes.js';
+import { NS_PER_SECOND } from '../time/calendar.js';
+import { BASE62 } from './checksums.js';
+import type { RawTime } from './times.js';
 import { MAX_INFLATED_BYTES, type TokenDigest } from './vocabulary.js';
 
 /** A timestamp as a signer wrote it, and the Unix seconds it reads as. */
@@ -47,6 +50,8 @@ export interface DjangoValue extends HmacSigned {
 export interface ExpressValue {
   /** URL-decoded, without `s:`. */
   readonly value: string;
+  /** A `j:` value's JSON (cookie-parser's `JSONCookie`); undefined without the prefix, or when the rest is not JSON. */
+  readonly json: unknown;
   /** Standard base64 without padding, 43 characters. */
   readonly signature: string;
 }
@@ -81,7 +86,6 @@ const DIGEST_BY_LENGTH: ReadonlyMap<number, TokenDigest> = new Map([
   [43, 'sha256'],
 ]);
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
-const BASE62_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const FERNET_VERSION = 0x80;
 /** Version, timestamp, IV, one block of ciphertext, HMAC. */
 const FERNET_MIN_BYTES = 1 + 8 + 16 + 16 + 32;
@@ -137,7 +141,7 @@ export function readItsdangerous(value: string): ItsdangerousValue | undefined {
 
 function base62Seconds(segment: string): number {
   let seconds = 0;
-  for (const digit of segment) seconds = seconds * 62 + BASE62_DIGITS.indexOf(digit);
+  for (const digit of segment) seconds = seconds * 62 + BASE62.indexOf(digit);
   return seconds;
 }
 
@@ -160,6 +164,27 @@ export function readDjangoSigned(value: string): DjangoValue | undefined {
   return { ...signed, payload: text, compressed: false, timestamp };
 }
 
+/** itsdangerous before 1.0 counted its timestamps from 2011-01-01T00:00:00Z. */
+const ITSDANGEROUS_LEGACY_EPOCH = 1_293_840_000n;
+const LEGACY_BELOW = 400_000_000;
+
+/** Whether itsdangerous before 1.0 may have written the timestamp: it is below 400,000,000 (contract §12). */
+export const isLegacyEpoch = (timestamp: SignedTimestamp): boolean => timestamp.seconds < LEGACY_BELOW;
+
+/**
+ * The times a signed timestamp gives: `signed_at`, and for an itsdangerous value (`legacyEpoch`) whose timestamp is
+ * below 400,000,000 also `signed_at_legacy`, the same seconds counted from itsdangerous's old epoch.
+ */
+export function signedTimes(timestamp: SignedTimestamp | undefined, legacyEpoch: boolean): RawTime[] {
+  if (timestamp === undefined) return [];
+  const seconds = BigInt(timestamp.seconds);
+  const times = [{ name: 'signed_at', unixNs: seconds * NS_PER_SECOND }];
+  if (legacyEpoch && isLegacyEpoch(timestamp)) {
+    times.push({ name: 'signed_at_legacy', unixNs: (seconds + ITSDANGEROUS_LEGACY_EPOCH) * NS_PER_SECOND });
+  }
+  return times;
+}
+
 /**
  * An Express signed cookie (cookie-parser, cookie-signature): `s:value.signature`, or its URL-encoded form starting
  * `s%3A`, decoded first. The signature is the 43 characters after the last `.`.
@@ -178,7 +203,17 @@ export function readExpressCookie(value: string): ExpressValue | undefined {
   if (at <= 2) return undefined;
   const signature = text.slice(at + 1);
   if (!EXPRESS_SIGNATURE.test(signature)) return undefined;
-  return { value: text.slice(2, at), signature };
+  const cookie = text.slice(2, at);
+  return { value: cookie, signature, json: cookie.startsWith('j:') ? parsedJson(cookie.slice(2)) : undefined };
+}
+
+/** JSON's value, or undefined when the text is not JSON. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A Fernet token (fernet/spec): padded base64url of version `0x80`, timestamp, IV, ciphertext and HMAC. */
@@ -194,6 +229,51 @@ export function readFernet(value: string): FernetValue | undefined {
     ciphertext: bytes.subarray(25, macAt),
     hmac: bytes.subarray(macAt),
   };
+}
+
+/** A Fernet token's one time: `issued_at`, which the HMAC covers. */
+export const fernetTimes = (token: FernetValue): RawTime[] => [{ name: 'issued_at', unixNs: token.timestampSeconds * NS_PER_SECOND }];
+
+/** The signature at the end of a `public` body, by version: RSA-2048, Ed25519, P-384 (r ‖ s), Ed25519. */
+export const PASETO_SIGNATURE_BYTES: Readonly<Record<PasetoValue['version'], number>> = { 1: 256, 2: 64, 3: 96, 4: 64 };
+
+/** A `public` body's message and signature, or undefined when the body is shorter than the version's signature. */
+export function pasetoSigned(token: PasetoValue): { readonly message: Uint8Array; readonly signature: Uint8Array } | undefined {
+  const messageBytes = token.body.length - PASETO_SIGNATURE_BYTES[token.version];
+  if (messageBytes < 0) return undefined;
+  return { message: token.body.subarray(0, messageBytes), signature: token.body.subarray(messageBytes) };
+}
+
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+/** An RFC 3339 date-time's instant, or undefined for anything else. */
+function rfc3339Ns(value: unknown): bigint | undefined {
+  if (typeof value !== 'string' || !RFC_3339.test(value)) return undefined;
+  try {
+    return Temporal.Instant.from(value).epochNanoseconds;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A PASETO time claim the payload holds: as written, and its instant, undefined when it is not an RFC 3339 date-time. */
+export interface PasetoClaimTime {
+  readonly name: 'exp' | 'nbf' | 'iat';
+  readonly written: unknown;
+  readonly unixNs: bigint | undefined;
+}
+
+const PASETO_TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
+
+/** The time claims (`exp`, `nbf`, `iat`, in this order) of a PASETO's payload, when it is a JSON object. */
+export function pasetoClaimTimes(payload: unknown): PasetoClaimTime[] {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return [];
+  const claims = payload as Record<string, unknown>;
+  return PASETO_TIME_CLAIMS.filter((name) => Object.hasOwn(claims, name)).map((name) => ({
+    name,
+    written: claims[name],
+    unixNs: rfc3339Ns(claims[name]),
+  }));
 }
 
 /** A PASETO: `vN.purpose.payload` with an optional `.footer`, both base64url without padding. */
@@ -233,6 +313,25 @@ function inflateCapped(input: Uint8Array): Uint8Array | 'too_large' | undefined 
     size = Math.min(MAX_INFLATED_BYTES + 1, size * 8);
   }
 }
+
+/** JSON when the bytes are UTF-8 JSON, else their text; null when they are not UTF-8 (a PASETO's payload and footer). */
+export function jsonOrText(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** What a payload segment holds when it is base64url (`readPayload`); undefined for other text (a bare signer's). */
+export const segmentPayload = (segment: string, compressed: boolean): Payload | undefined =>
+  BASE64URL.test(segment) ? readPayload(segment, compressed) : undefined;
 
 /**
  * What a base64url payload segment holds: its JSON, else its UTF-8 text. A compressed one is inflated (zlib) to at

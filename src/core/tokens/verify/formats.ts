@@ -3,17 +3,22 @@
 import { base64, base64url } from '../../shared/bytes.js';
 import { DomainError } from '../../shared/errors.js';
 import type { KeyCodec } from '../../keys/ports/key-codec.js';
-import { NS_PER_MS, NS_PER_SECOND } from '../../time/calendar.js';
+import { NS_PER_MS } from '../../time/calendar.js';
 import {
+  fernetTimes,
+  jsonOrText,
+  pasetoClaimTimes,
   readDjangoSigned,
   readExpressCookie,
   readFernet,
   readItsdangerous,
   readPaseto,
-  readPayload,
+  segmentPayload,
+  signedTimes,
   type HmacSigned,
   type SignedTimestamp,
 } from '../signed-values.js';
+import type { RawTime } from '../times.js';
 import { MAX_INFLATED_BYTES, type KeyDerivation, type TokenDigest, type TokenVerifyReason, type VerifyFormat } from '../vocabulary.js';
 import { fernetAuthentic, fernetKey, fernetMessage } from './fernet.js';
 import { deriveKey, equalText, hmacOf } from './hmac.js';
@@ -32,12 +37,6 @@ export interface VerifyRequest {
   readonly nowMs: number;
 }
 
-/** A time a value carries, before it is checked against years 0001–9999. */
-export interface CheckedTime {
-  readonly name: string;
-  readonly unixNs: bigint;
-}
-
 export interface Reason {
   readonly code: TokenVerifyReason;
   readonly message: string;
@@ -52,7 +51,7 @@ export type Outcome =
       /** Why a verified value is still not valid (a time check, or a body that does not read), first found. */
       readonly failure: Reason | undefined;
       readonly payload: unknown;
-      readonly times: readonly CheckedTime[];
+      readonly times: readonly RawTime[];
     };
 
 export interface VerifyContext {
@@ -63,7 +62,6 @@ export type FormatVerifier = (request: VerifyRequest, context: VerifyContext) =>
 
 const malformed = (message: string): Outcome => ({ kind: 'malformed', message });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 // The use case sets `secret` for every format but `paseto`, and `key` for `paseto`, before calling a verifier.
 const secretOf = (request: VerifyRequest): string => request.secret as string;
@@ -77,25 +75,11 @@ const tooLarge = (): DomainError =>
  * inflates past 1 MiB is refused.
  */
 function shownPayload(payload: string, compressed: boolean): { readonly value: unknown; readonly serialized: boolean } {
-  const read = BASE64URL.test(payload) ? readPayload(payload, compressed) : undefined;
+  const read = segmentPayload(payload, compressed);
   if (read?.kind === 'too_large') throw tooLarge();
   if (read?.kind === 'json') return { value: read.value, serialized: true };
   if (!compressed) return { value: payload, serialized: false };
   return { value: read?.kind === 'text' ? read.text : null, serialized: false };
-}
-
-/** itsdangerous before 1.0 counted its timestamps from 2011-01-01T00:00:00Z (as `/token/identify` reads them too). */
-const ITSDANGEROUS_LEGACY_EPOCH = 1_293_840_000n;
-const LEGACY_BELOW = 400_000_000;
-
-function signedTimes(timestamp: SignedTimestamp | undefined, legacy: boolean): CheckedTime[] {
-  if (timestamp === undefined) return [];
-  const seconds = BigInt(timestamp.seconds);
-  const times = [{ name: 'signed_at', unixNs: seconds * NS_PER_SECOND }];
-  if (legacy && timestamp.seconds < LEGACY_BELOW) {
-    times.push({ name: 'signed_at_legacy', unixNs: (seconds + ITSDANGEROUS_LEGACY_EPOCH) * NS_PER_SECOND });
-  }
-  return times;
 }
 
 const nowSeconds = (request: VerifyRequest): number => Math.floor(request.nowMs / 1000);
@@ -111,14 +95,35 @@ function ageFailure(request: VerifyRequest, signedSeconds: number | undefined): 
   return { code: 'expired', message: `value was signed ${age} seconds ago, more than max_age (${request.maxAge} seconds)` };
 }
 
-interface HmacCheck {
-  readonly read: HmacSigned;
-  readonly key: Uint8Array;
+/** How an HMAC-signed value's key is made: contract §12's defaults by format, or the request's own. */
+interface HmacSchedule {
+  readonly salt: string;
+  readonly keyDerivation: KeyDerivation;
   readonly digest: TokenDigest;
+  /** Whether a timestamp may be itsdangerous's before 1.0, from its old epoch (`signed_at_legacy`). */
+  readonly legacyEpoch: boolean;
 }
 
-/** Whether the signature as written is the base64url HMAC of the signed text, compared in constant time. */
-const hmacVerified = ({ read, key, digest }: HmacCheck): boolean => equalText(read.signature, base64url(hmacOf(digest, key, read.signed)));
+/**
+ * An itsdangerous, Flask or Django value checked under one schedule: the signature as written against the base64url
+ * HMAC of the signed text, compared in constant time, then its age when the signature verified.
+ */
+function hmacChecked(
+  request: VerifyRequest,
+  read: HmacSigned & { readonly timestamp: SignedTimestamp | undefined },
+  payload: unknown,
+  { salt, keyDerivation, digest, legacyEpoch }: HmacSchedule,
+): Outcome {
+  const key = deriveKey(keyDerivation, digest, secretOf(request), salt);
+  const verified = equalText(read.signature, base64url(hmacOf(digest, key, read.signed)));
+  return {
+    kind: 'checked',
+    verified,
+    failure: verified ? ageFailure(request, read.timestamp?.seconds) : undefined,
+    payload,
+    times: signedTimes(read.timestamp, legacyEpoch),
+  };
+}
 
 /** itsdangerous's `Signer` and `TimestampSigner`, bare or under a serializer (contract §12's defaults). */
 function itsdangerous(request: VerifyRequest): Outcome {
@@ -129,17 +134,12 @@ function itsdangerous(request: VerifyRequest): Outcome {
     );
   }
   const payload = shownPayload(read.payload, read.compressed);
-  const salt = request.salt ?? (payload.serialized ? 'itsdangerous' : 'itsdangerous.Signer');
-  const digest = request.digest ?? read.digest;
-  const key = deriveKey(request.keyDerivation ?? 'django-concat', digest, secretOf(request), salt);
-  const verified = hmacVerified({ read, key, digest });
-  return {
-    kind: 'checked',
-    verified,
-    failure: verified ? ageFailure(request, read.timestamp?.seconds) : undefined,
-    payload: payload.value,
-    times: signedTimes(read.timestamp, true),
-  };
+  return hmacChecked(request, read, payload.value, {
+    salt: request.salt ?? (payload.serialized ? 'itsdangerous' : 'itsdangerous.Signer'),
+    keyDerivation: request.keyDerivation ?? 'django-concat',
+    digest: request.digest ?? read.digest,
+    legacyEpoch: true,
+  });
 }
 
 /** Flask's session cookie: a `URLSafeTimedSerializer` with salt `cookie-session`, the `hmac` derivation and SHA-1. */
@@ -150,17 +150,12 @@ function flaskSession(request: VerifyRequest): Outcome {
       'value is not a Flask session cookie: payload.timestamp.signature, the payload base64url JSON and the signature 27 base64url characters',
     );
   }
-  const payload = shownPayload(read.payload, read.compressed);
-  const digest = request.digest ?? 'sha1';
-  const key = deriveKey(request.keyDerivation ?? 'hmac', digest, secretOf(request), request.salt ?? 'cookie-session');
-  const verified = hmacVerified({ read, key, digest });
-  return {
-    kind: 'checked',
-    verified,
-    failure: verified ? ageFailure(request, read.timestamp.seconds) : undefined,
-    payload: payload.value,
-    times: signedTimes(read.timestamp, true),
-  };
+  return hmacChecked(request, read, shownPayload(read.payload, read.compressed).value, {
+    salt: request.salt ?? 'cookie-session',
+    keyDerivation: request.keyDerivation ?? 'hmac',
+    digest: request.digest ?? 'sha1',
+    legacyEpoch: true,
+  });
 }
 
 /** Django's `signing`: `Signer`, `TimestampSigner` and `dumps`, keyed `H(salt + "signer" + secret)`. */
@@ -171,18 +166,12 @@ function djangoSigned(request: VerifyRequest): Outcome {
       'value is not a Django signed value: payload:timestamp:signature or value:signature, the signature 43 or 27 base64url characters',
     );
   }
-  const payload = shownPayload(read.payload, read.compressed);
-  const salt = request.salt ?? (read.timestamp === undefined ? 'django.core.signing.Signer' : 'django.core.signing');
-  const digest = request.digest ?? read.digest;
-  const key = deriveKey('django-concat', digest, secretOf(request), salt);
-  const verified = hmacVerified({ read, key, digest });
-  return {
-    kind: 'checked',
-    verified,
-    failure: verified ? ageFailure(request, read.timestamp?.seconds) : undefined,
-    payload: payload.value,
-    times: signedTimes(read.timestamp, false),
-  };
+  return hmacChecked(request, read, shownPayload(read.payload, read.compressed).value, {
+    salt: request.salt ?? (read.timestamp === undefined ? 'django.core.signing.Signer' : 'django.core.signing'),
+    keyDerivation: 'django-concat',
+    digest: request.digest ?? read.digest,
+    legacyEpoch: false,
+  });
 }
 
 /** An Express signed cookie (cookie-signature): HMAC-SHA256 of the value, standard base64 without padding. */
@@ -192,14 +181,8 @@ function expressSignedCookie(request: VerifyRequest): Outcome {
     return malformed('value is not an Express signed cookie: s:value.signature, the signature 43 characters of base64 without padding');
   }
   const expected = base64(hmacOf('sha256', secretOf(request), read.value)).replace(/=+$/, '');
-  let payload: unknown = read.value;
-  if (read.value.startsWith('j:')) {
-    try {
-      payload = JSON.parse(read.value.slice(2)) as unknown;
-    } catch {
-      // cookie-parser's JSONCookie leaves a `j:` value that is not JSON as it is.
-    }
-  }
+  // cookie-parser's JSONCookie leaves a `j:` value that is not JSON as it is.
+  const payload = read.json === undefined ? read.value : read.json;
   return { kind: 'checked', verified: equalText(read.signature, expected), failure: undefined, payload, times: [] };
 }
 
@@ -236,7 +219,7 @@ async function fernet(request: VerifyRequest): Promise<Outcome> {
       'value is not a Fernet token: padded base64url of 0x80, an 8-byte timestamp, a 16-byte IV, a ciphertext of 16-byte blocks and a 32-byte HMAC',
     );
   }
-  const times = [{ name: 'issued_at', unixNs: read.timestampSeconds * NS_PER_SECOND }];
+  const times = fernetTimes(read);
   if (!fernetAuthentic(read, key)) return { kind: 'checked', verified: false, failure: undefined, payload: null, times };
   const message = await fernetMessage(read, key);
   if (message === undefined) {
@@ -257,52 +240,20 @@ async function fernet(request: VerifyRequest): Promise<Outcome> {
   return { kind: 'checked', verified: true, failure: fernetTimeFailure(request, read.timestampSeconds), payload, times };
 }
 
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
-
-/** An RFC 3339 date-time's instant, or undefined for anything else. */
-function rfc3339Ns(value: unknown): bigint | undefined {
-  if (typeof value !== 'string' || !RFC_3339.test(value)) return undefined;
-  try {
-    return Temporal.Instant.from(value).epochNanoseconds;
-  } catch {
-    return undefined;
-  }
-}
-
-const PASETO_TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
-
-function jsonOrText(bytes: Uint8Array): unknown {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** The claims' times, and the first reason a verified token fails them: a claim not a date-time, `exp` past, `nbf` ahead. */
-function pasetoTimes(payload: unknown, nowMs: number): { readonly times: CheckedTime[]; readonly failure: Reason | undefined } {
-  const times: CheckedTime[] = [];
+function pasetoTimes(payload: unknown, nowMs: number): { readonly times: RawTime[]; readonly failure: Reason | undefined } {
+  const times: RawTime[] = [];
   const failures: Reason[] = [];
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { times, failure: undefined };
-  const claims = payload as Record<string, unknown>;
   const now = BigInt(nowMs) * NS_PER_MS;
-  for (const name of PASETO_TIME_CLAIMS) {
-    if (!Object.hasOwn(claims, name)) continue;
-    const unixNs = rfc3339Ns(claims[name]);
+  for (const { name, written, unixNs } of pasetoClaimTimes(payload)) {
     if (unixNs === undefined) {
       failures.push({ code: 'malformed', message: `the ${name} claim is not an RFC 3339 date-time` });
       continue;
     }
     times.push({ name, unixNs });
-    if (name === 'exp' && now >= unixNs) failures.push({ code: 'expired', message: `the exp claim (${String(claims[name])}) has passed` });
+    if (name === 'exp' && now >= unixNs) failures.push({ code: 'expired', message: `the exp claim (${String(written)}) has passed` });
     if (name === 'nbf' && now < unixNs) {
-      failures.push({ code: 'not_yet_valid', message: `the nbf claim (${String(claims[name])}) is still ahead` });
+      failures.push({ code: 'not_yet_valid', message: `the nbf claim (${String(written)}) is still ahead` });
     }
   }
   return { times, failure: failures[0] };

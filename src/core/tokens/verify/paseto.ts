@@ -6,12 +6,9 @@ import { DomainError } from '../../shared/errors.js';
 import { utf8 } from '../../shared/bytes.js';
 import type { KeyCodec } from '../../keys/ports/key-codec.js';
 import { readKeys, type ReadKey } from '../../keys/read-keys.js';
-import type { PasetoValue } from '../signed-values.js';
+import { pasetoSigned, type PasetoValue } from '../signed-values.js';
 
 type Version = PasetoValue['version'];
-
-/** The signature at the end of a `public` body, by version: RSA-2048, Ed25519, P-384 (r ‖ s), Ed25519. */
-export const PASETO_SIGNATURE_BYTES: Readonly<Record<Version, number>> = { 1: 256, 2: 64, 3: 96, 4: 64 };
 
 /** Versions that sign an implicit assertion; v1 and v2 have none, and ignore one given (as their test vectors do). */
 export const IMPLICIT_ASSERTION_VERSIONS: ReadonlySet<Version> = new Set([3, 4]);
@@ -140,10 +137,10 @@ export async function verifyPaseto(
   key: PasetoKey,
   implicitAssertion: string,
 ): Promise<{ readonly message: Uint8Array; readonly verified: boolean } | undefined> {
-  const messageBytes = token.body.length - PASETO_SIGNATURE_BYTES[token.version];
-  if (messageBytes < 0) return undefined;
-  const message = token.body.subarray(0, messageBytes);
-  const signature = token.body.slice(messageBytes);
+  const signed = pasetoSigned(token);
+  if (signed === undefined) return undefined;
+  const { message } = signed;
+  const signature = signed.signature.slice();
   const header = utf8(token.header);
   const pieces = [header, message, token.footer];
   if (IMPLICIT_ASSERTION_VERSIONS.has(token.version)) pieces.push(utf8(implicitAssertion));

@@ -1,12 +1,16 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
+  jsonOrText,
+  pasetoClaimTimes,
+  pasetoSigned,
   readDjangoSigned,
   readExpressCookie,
   readFernet,
   readItsdangerous,
   readPaseto,
   readPayload,
+  signedTimes,
 } from '../../../../src/core/tokens/signed-values.js';
 import { MAX_INFLATED_BYTES } from '../../../../src/core/tokens/vocabulary.js';
 
@@ -241,5 +245,70 @@ describe('readPayload', () => {
   it('gives JSON nested past 64 levels as text, unparsed', () => {
     const deep = `${'['.repeat(65)}${']'.repeat(65)}`;
     expect(readPayload(base64url(new TextEncoder().encode(deep)), false)).toEqual({ kind: 'text', text: deep });
+  });
+});
+
+describe('signedTimes', () => {
+  it('reads an itsdangerous timestamp below 400,000,000 also from the 2011 epoch', () => {
+    expect(signedTimes({ segment: 'AAAAAQ', seconds: 1 }, true)).toEqual([
+      { name: 'signed_at', unixNs: 1_000_000_000n },
+      // 2011-01-01T00:00:01Z
+      { name: 'signed_at_legacy', unixNs: 1_293_840_001_000_000_000n },
+    ]);
+  });
+
+  it('reads a timestamp of 400,000,000 or more, or a Django one, from 1970 alone', () => {
+    expect(signedTimes({ segment: 'F9eEAA', seconds: 400_000_000 }, true)).toEqual([
+      { name: 'signed_at', unixNs: 400_000_000_000_000_000n },
+    ]);
+    expect(signedTimes({ segment: '1', seconds: 1 }, false)).toEqual([{ name: 'signed_at', unixNs: 1_000_000_000n }]);
+  });
+
+  it('gives no time for a value without a timestamp', () => {
+    expect(signedTimes(undefined, true)).toEqual([]);
+  });
+});
+
+describe('pasetoSigned', () => {
+  it.each([
+    [1, 256],
+    [2, 64],
+    [3, 96],
+    [4, 64],
+  ] as const)('splits a v%i body before its %i-byte signature', (version, bytes) => {
+    const body = new Uint8Array(bytes + 2).map((_, at) => at);
+    const split = pasetoSigned({ version, purpose: 'public', header: `v${version}.public.`, body, footer: new Uint8Array(0) });
+    expect(split?.message).toEqual(Uint8Array.of(0, 1));
+    expect(split?.signature.length).toBe(bytes);
+    const short = body.subarray(0, bytes - 1);
+    expect(pasetoSigned({ version, purpose: 'public', header: '', body: short, footer: new Uint8Array(0) })).toBeUndefined();
+  });
+});
+
+describe('pasetoClaimTimes', () => {
+  it('reads exp, nbf and iat in that order, leaving other claims out', () => {
+    const claims = { iat: '2022-01-01T00:00:00+00:00', sub: 'x', exp: '2022-01-01T00:00:00.5Z', nbf: 1 };
+    expect(pasetoClaimTimes(claims)).toEqual([
+      { name: 'exp', written: '2022-01-01T00:00:00.5Z', unixNs: 1_640_995_200_500_000_000n },
+      { name: 'nbf', written: 1, unixNs: undefined },
+      { name: 'iat', written: '2022-01-01T00:00:00+00:00', unixNs: 1_640_995_200_000_000_000n },
+    ]);
+  });
+
+  it.each([['2022-01-01'], ['2022-01-01T00:00:00'], ['2022-02-30T00:00:00Z']])('does not read %s as a time', (written) => {
+    expect(pasetoClaimTimes({ exp: written })).toEqual([{ name: 'exp', written, unixNs: undefined }]);
+  });
+
+  it('reads nothing from a payload that is not a JSON object', () => {
+    expect(pasetoClaimTimes(['exp'])).toEqual([]);
+    expect(pasetoClaimTimes('{"exp":"2022-01-01T00:00:00Z"}')).toEqual([]);
+  });
+});
+
+describe('jsonOrText', () => {
+  it('gives JSON, else the text, else null for bytes that are not UTF-8', () => {
+    expect(jsonOrText(new TextEncoder().encode('{"kid":"k"}'))).toEqual({ kid: 'k' });
+    expect(jsonOrText(new TextEncoder().encode('a footer'))).toBe('a footer');
+    expect(jsonOrText(Uint8Array.of(0xff))).toBeNull();
   });
 });
