@@ -5,8 +5,18 @@ import type { AppRouter } from './app-router.js';
 export type * from './app-router.js';
 // The service's algorithm lists, as values: what jwt.sign makes, and what a key pair it generates makes.
 export { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS } from './algorithms.js';
-// The grammars of the token and credential formats (contract §12), so that a page can flag a pasted credential at once.
-export { CREDENTIAL_FORMATS, TOKEN_SHAPES, tokenShapes, type TokenShape, type TokenShapeRow } from './token-shapes.js';
+// The grammars of the token and credential formats (contract §12), so that a page can flag a pasted credential at once,
+// and the names token.verify takes.
+export {
+  CREDENTIAL_FORMATS,
+  KEY_DERIVATIONS,
+  TOKEN_DIGESTS,
+  TOKEN_SHAPES,
+  VERIFY_FORMATS,
+  tokenShapes,
+  type TokenShape,
+  type TokenShapeRow,
+} from './token-shapes.js';
 
 export interface ClientOptions {
   /** Extra headers for every request, such as a tracing id. */

@@ -207,3 +207,8 @@ export const CREDENTIAL_FORMATS = [
   'slack_token',
   'pypi_token',
 ] as const;
+
+/** The formats token.verify checks, its key derivations and its digests, as the service lists them. */
+export const VERIFY_FORMATS = ['itsdangerous', 'flask_session', 'django_signed', 'express_signed_cookie', 'fernet', 'paseto'] as const;
+export const KEY_DERIVATIONS = ['concat', 'django-concat', 'hmac', 'none'] as const;
+export const TOKEN_DIGESTS = ['sha1', 'sha256'] as const;
