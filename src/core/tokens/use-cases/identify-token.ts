@@ -6,7 +6,8 @@ import { resolveZone } from '../../time/zones.js';
 import { FORMAT_READERS, ValueReading } from '../identify-formats.js';
 import type { JwtPointer, TokenCandidate, TokenFinding, TokenIdentification, TokenIdentifyInput, TokenTime } from '../model.js';
 import { tokenTime } from '../times.js';
-import { MAX_TOKEN_VALUE_LENGTH, TOKEN_FORMATS, type TokenFormat } from '../vocabulary.js';
+import { tokenValue } from '../value.js';
+import { TOKEN_FORMATS, type TokenFormat } from '../vocabulary.js';
 
 const BY_FORMAT: ReadonlyMap<string, TokenShapeRow> = new Map(TOKEN_SHAPES.map((row) => [row.format, row]));
 const JWT: JwtPointer = { format: 'jwt', see: '/jwt/decode' };
@@ -64,11 +65,7 @@ export class IdentifyToken {
   execute({ value, format, tz }: TokenIdentifyInput): TokenIdentification {
     const rows = format === undefined ? TOKEN_SHAPES : [parseFormat(format)];
     const zone = tz === undefined ? undefined : resolveZone(tz);
-    const text = typeof value === 'string' ? value.trim() : '';
-    if (text === '') throw new DomainError('TOKEN_VALUE_INVALID', 'value must not be empty');
-    if (text.length > MAX_TOKEN_VALUE_LENGTH) {
-      throw new DomainError('TOKEN_VALUE_INVALID', `value must be at most ${MAX_TOKEN_VALUE_LENGTH} characters`);
-    }
+    const text = tokenValue(value);
     const input = maskedValue(value);
     if (isJose(text)) {
       return format === undefined

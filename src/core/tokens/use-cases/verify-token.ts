@@ -4,6 +4,7 @@ import { DomainError } from '../../shared/errors.js';
 import { MAX_SIGNING_KEY_LENGTH } from '../../jwt/signing/signing-key.js';
 import type { TokenTime, TokenVerification, TokenVerifyInput } from '../model.js';
 import { tokenTime } from '../times.js';
+import { tokenValue } from '../value.js';
 import {
   KEY_DERIVATIONS,
   MAX_TOKEN_VALUE_LENGTH,
@@ -32,16 +33,8 @@ const OPTIONS: readonly Option[] = ['secret', 'key', 'salt', 'key_derivation', '
 /** The longest `secret`: as `/jwt/sign` and `/jwt/verify` read one (contract §4b, §4g). */
 const MAX_SECRET_LENGTH = MAX_SIGNING_KEY_LENGTH;
 
-const valueError = (message: string): DomainError => new DomainError('TOKEN_VALUE_INVALID', message);
 const optionError = (message: string): DomainError => new DomainError('TOKEN_OPTION_INVALID', message);
 const keyError = (message: string): DomainError => new DomainError('TOKEN_KEY_INVALID', message);
-
-function valueOf(input: TokenVerifyInput): string {
-  const value = typeof input.value === 'string' ? input.value.trim() : '';
-  if (value === '') throw valueError('value must not be empty');
-  if (value.length > MAX_TOKEN_VALUE_LENGTH) throw valueError(`value is longer than ${MAX_TOKEN_VALUE_LENGTH} characters`);
-  return value;
-}
 
 function formatOf(input: TokenVerifyInput): VerifyFormat {
   // includes only compares: any string may be looked for.
@@ -117,7 +110,7 @@ export class VerifyToken {
   ) {}
 
   async execute(input: TokenVerifyInput): Promise<TokenVerification> {
-    const value = valueOf(input);
+    const value = tokenValue(input.value);
     const format = formatOf(input);
     checkOptions(format, input);
     const request: VerifyRequest = {
