@@ -22,6 +22,7 @@ import {
   readItsdangerous,
   readPaseto,
   segmentPayload,
+  shownPayload,
   signedTimes,
   type Payload,
 } from './signed-values.js';
@@ -292,13 +293,12 @@ function flaskSession(reading: ValueReading): FormatReading | undefined {
 function djangoSigned({ value }: ValueReading): FormatReading | undefined {
   const read = readDjangoSigned(value);
   if (read === undefined) return undefined;
-  const payload = segmentPayload(read.payload, read.compressed);
-  const shown = payload?.kind === 'json' ? payload.value : read.compressed ? null : read.payload;
+  const payload = shownPayload(read.payload, read.compressed);
   return {
-    fields: { compressed: read.compressed, payload: shown, digest: read.digest },
+    fields: { compressed: read.compressed, payload: payload === 'too_large' ? null : payload.value, digest: read.digest },
     times: signedTimes(read.timestamp, false),
     keyNeededFor: AUTHENTICITY,
-    notes: payload?.kind === 'too_large' ? [inflatesPastLimit('django_signed')] : [],
+    notes: payload === 'too_large' ? [inflatesPastLimit('django_signed')] : [],
   };
 }
 

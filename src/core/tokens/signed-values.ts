@@ -314,24 +314,37 @@ function inflateCapped(input: Uint8Array): Uint8Array | 'too_large' | undefined 
   }
 }
 
-/** JSON when the bytes are UTF-8 JSON, else their text; null when they are not UTF-8 (a PASETO's payload and footer). */
+/**
+ * JSON when the bytes are UTF-8 JSON, else their text; null when they are not UTF-8 (a PASETO's payload and footer).
+ * Read as `readPayload` reads a segment's bytes: text nested deeper than `MAX_JSON_DEPTH` is given as text.
+ */
 export function jsonOrText(bytes: Uint8Array): unknown {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  const read = bytesPayload(bytes);
+  return read.kind === 'json' ? read.value : read.kind === 'text' ? read.text : null;
 }
 
 /** What a payload segment holds when it is base64url (`readPayload`); undefined for other text (a bare signer's). */
 export const segmentPayload = (segment: string, compressed: boolean): Payload | undefined =>
   BASE64URL.test(segment) ? readPayload(segment, compressed) : undefined;
+
+/** An itsdangerous or Django payload as both answers show it, and whether a serializer wrote it (base64url JSON). */
+export interface ShownPayload {
+  readonly value: unknown;
+  readonly serialized: boolean;
+}
+
+/**
+ * The payload of an itsdangerous or Django value as `/token/identify` and `/token/verify` show it: its JSON when a
+ * serializer wrote base64url JSON (inflated when compressed), else the text as written, or for a compressed payload
+ * its inflated text (null when it does not inflate to UTF-8); `too_large` when it inflates past 1 MiB.
+ */
+export function shownPayload(segment: string, compressed: boolean): ShownPayload | 'too_large' {
+  const read = segmentPayload(segment, compressed);
+  if (read?.kind === 'too_large') return 'too_large';
+  if (read?.kind === 'json') return { value: read.value, serialized: true };
+  if (!compressed) return { value: segment, serialized: false };
+  return { value: read?.kind === 'text' ? read.text : null, serialized: false };
+}
 
 /**
  * What a base64url payload segment holds: its JSON, else its UTF-8 text. A compressed one is inflated (zlib) to at
@@ -345,6 +358,11 @@ export function readPayload(segment: string, compressed: boolean): Payload {
   const bytes = compressed ? inflateCapped(raw) : raw;
   if (bytes === 'too_large') return { kind: 'too_large' };
   if (bytes === undefined) return { kind: 'unreadable' };
+  return bytesPayload(bytes);
+}
+
+/** The JSON of UTF-8 bytes, else their text, `unreadable` when they are not UTF-8; JSON past `MAX_JSON_DEPTH` is text. */
+function bytesPayload(bytes: Uint8Array): Payload {
   let text: string;
   try {
     text = strictUtf8.decode(bytes);

@@ -13,9 +13,10 @@ import {
   readFernet,
   readItsdangerous,
   readPaseto,
-  segmentPayload,
+  shownPayload,
   signedTimes,
   type HmacSigned,
+  type ShownPayload,
   type SignedTimestamp,
 } from '../signed-values.js';
 import type { RawTime } from '../times.js';
@@ -69,17 +70,11 @@ const secretOf = (request: VerifyRequest): string => request.secret as string;
 const tooLarge = (): DomainError =>
   new DomainError('TOKEN_VALUE_INVALID', `value's payload inflates past ${MAX_INFLATED_BYTES} bytes (1 MiB), which is not read`);
 
-/**
- * The payload of an itsdangerous or Django value: its JSON when a serializer wrote base64url JSON (inflated when
- * compressed), else the text as written; null for a compressed payload that does not inflate to UTF-8. A payload that
- * inflates past 1 MiB is refused.
- */
-function shownPayload(payload: string, compressed: boolean): { readonly value: unknown; readonly serialized: boolean } {
-  const read = segmentPayload(payload, compressed);
-  if (read?.kind === 'too_large') throw tooLarge();
-  if (read?.kind === 'json') return { value: read.value, serialized: true };
-  if (!compressed) return { value: payload, serialized: false };
-  return { value: read?.kind === 'text' ? read.text : null, serialized: false };
+/** The payload as shown (signed-values.ts); one that inflates past 1 MiB is refused. */
+function shown(segment: string, compressed: boolean): ShownPayload {
+  const payload = shownPayload(segment, compressed);
+  if (payload === 'too_large') throw tooLarge();
+  return payload;
 }
 
 const nowSeconds = (request: VerifyRequest): number => Math.floor(request.nowMs / 1000);
@@ -133,7 +128,7 @@ function itsdangerous(request: VerifyRequest): Outcome {
       'value is not an itsdangerous value: payload.timestamp.signature or value.signature, the signature 27 or 43 base64url characters',
     );
   }
-  const payload = shownPayload(read.payload, read.compressed);
+  const payload = shown(read.payload, read.compressed);
   return hmacChecked(request, read, payload.value, {
     salt: request.salt ?? (payload.serialized ? 'itsdangerous' : 'itsdangerous.Signer'),
     keyDerivation: request.keyDerivation ?? 'django-concat',
@@ -150,7 +145,7 @@ function flaskSession(request: VerifyRequest): Outcome {
       'value is not a Flask session cookie: payload.timestamp.signature, the payload base64url JSON and the signature 27 base64url characters',
     );
   }
-  return hmacChecked(request, read, shownPayload(read.payload, read.compressed).value, {
+  return hmacChecked(request, read, shown(read.payload, read.compressed).value, {
     salt: request.salt ?? 'cookie-session',
     keyDerivation: request.keyDerivation ?? 'hmac',
     digest: request.digest ?? 'sha1',
@@ -166,7 +161,7 @@ function djangoSigned(request: VerifyRequest): Outcome {
       'value is not a Django signed value: payload:timestamp:signature or value:signature, the signature 43 or 27 base64url characters',
     );
   }
-  return hmacChecked(request, read, shownPayload(read.payload, read.compressed).value, {
+  return hmacChecked(request, read, shown(read.payload, read.compressed).value, {
     salt: request.salt ?? (read.timestamp === undefined ? 'django.core.signing.Signer' : 'django.core.signing'),
     keyDerivation: 'django-concat',
     digest: request.digest ?? read.digest,

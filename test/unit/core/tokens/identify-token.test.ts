@@ -237,6 +237,12 @@ describe('IdentifyToken: signed values', () => {
     expect(candidate.fields).toEqual({ compressed: true, payload: Array.from({ length: 19 }, (_, i) => i + 1), digest: 'sha1' });
   });
 
+  it('shows a compressed Django payload that is not JSON as its inflated text, as /token/verify does', () => {
+    const text = 'not JSON, '.repeat(8);
+    const candidate = only(run(`.${base64url(zlibSync(new TextEncoder().encode(text)))}:${'A'.repeat(43)}`, { format: 'django_signed' }));
+    expect(candidate.fields).toEqual({ compressed: true, payload: text, digest: 'sha256' });
+  });
+
   it("reads a Django Signer's value as its text", () => {
     // django/django tests/signing/tests.py @ 3a4b92aa6ca360eb2890c1f574cac86870f24a42 (test_valid_sep)
     const candidate = only(run('foo:jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0'));

@@ -311,4 +311,10 @@ describe('jsonOrText', () => {
     expect(jsonOrText(new TextEncoder().encode('a footer'))).toBe('a footer');
     expect(jsonOrText(Uint8Array.of(0xff))).toBeNull();
   });
+
+  it('gives JSON nested past 64 levels as text, unparsed, as readPayload does', () => {
+    const deep = `${'['.repeat(65)}${']'.repeat(65)}`;
+    expect(jsonOrText(new TextEncoder().encode(deep))).toBe(deep);
+    expect(jsonOrText(new TextEncoder().encode(deep.slice(1, -1)))).toEqual(expect.any(Array));
+  });
 });

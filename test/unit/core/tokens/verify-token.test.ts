@@ -223,6 +223,16 @@ describe('VerifyToken, django_signed', () => {
     expect(expired.reason).toEqual({ code: 'expired', message: 'value was signed 11 seconds ago, more than max_age (10 seconds)' });
   });
 
+  it('gives a compressed payload that is not JSON as its inflated text, as /token/identify shows it', async () => {
+    const text = 'not JSON, '.repeat(8);
+    const value = djangoSign(
+      `.${Buffer.from(zlibSync(new TextEncoder().encode(text))).toString('base64url')}`,
+      'k',
+      'django.core.signing.Signer',
+    );
+    expect(await verify({ value, format: 'django_signed', secret: 'k' })).toMatchObject({ valid: true, payload: text });
+  });
+
   it('verifies a compressed dumps value and a SHA-1 one, and takes another salt', async () => {
     const compressed = `.${Buffer.from(zlibSync(new TextEncoder().encode('{"a":"dictionary"}'))).toString('base64url')}`;
     const dumped = djangoSign(`${compressed}:${base62(1_700_000_000)}`, 'k', 'django.core.signing');
