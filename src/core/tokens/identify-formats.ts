@@ -3,7 +3,6 @@ import {
   GITHUB_TOKEN,
   GITLAB_ROUTABLE_TOKEN,
   NPM_TOKEN,
-  PASERK_KEY,
   PASERK_KEY_TYPES,
   SLACK_TOKEN,
   STRIPE_KEY,
@@ -20,6 +19,7 @@ import {
   readExpressCookie,
   readFernet,
   readItsdangerous,
+  readPaserk,
   readPaseto,
   segmentPayload,
   shownPayload,
@@ -343,18 +343,18 @@ function paseto({ value }: ValueReading): FormatReading | undefined {
 const PASERK_WRAPPED = new Set(['seal', 'local-wrap', 'secret-wrap', 'local-pw', 'secret-pw']);
 
 function paserk({ value }: ValueReading): FormatReading | undefined {
-  const match = PASERK_KEY.exec(value);
-  if (match === null) return undefined;
-  const type = match[2] as string;
+  const read = readPaserk(value);
+  if (read === undefined) return undefined;
+  const { version, type } = read;
   return {
-    fields: { version: Number(match[1]), type },
+    fields: { version, type },
     keyNeededFor: PASERK_WRAPPED.has(type) ? ['payload'] : NO_KEY,
     findings: PASERK_KEY_TYPES.has(type)
       ? [
           {
             code: 'private_key_material',
             severity: 'critical',
-            message: `a k${match[1]}.${type} PASERK is a key, not an identifier: treat it as exposed and replace it wherever it is used`,
+            message: `a k${version}.${type} PASERK is a key, not an identifier: treat it as exposed and replace it wherever it is used`,
           },
         ]
       : [],

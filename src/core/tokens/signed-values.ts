@@ -10,8 +10,10 @@ import {
   FERNET_TOKEN,
   HMAC_SIGNATURE,
   ITSDANGEROUS_TIMESTAMP,
+  PASERK_KEY,
   PASETO_TOKEN,
 } from '../shared/token-shapes.js';
+import { base64url } from '../shared/bytes.js';
 import { NS_PER_SECOND } from '../time/calendar.js';
 import { BASE62 } from './checksums.js';
 import type { RawTime } from './times.js';
@@ -75,6 +77,13 @@ export interface PasetoValue {
   readonly footer: Uint8Array;
 }
 
+export interface PaserkValue {
+  readonly version: 1 | 2 | 3 | 4;
+  /** `lid`, `local`, `seal`, …: contract §12's list. */
+  readonly type: string;
+  readonly data: Uint8Array;
+}
+
 export type Payload =
   | { readonly kind: 'json'; readonly value: unknown }
   | { readonly kind: 'text'; readonly text: string }
@@ -96,6 +105,15 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 function base64UrlBytes(text: string): Uint8Array | undefined {
   if (text.length % 4 === 1) return undefined;
   return Uint8Array.fromBase64(text, { alphabet: 'base64url' });
+}
+
+/**
+ * The bytes of canonical unpadded base64url text (RFC 4648 §3.5: the bits after the last byte are zero), or undefined
+ * for any other: PASETO and PASERK read only canonical text, so that no two texts decode to the same bytes.
+ */
+function canonicalBase64UrlBytes(text: string): Uint8Array | undefined {
+  const bytes = base64UrlBytes(text);
+  return bytes !== undefined && base64url(bytes) === text ? bytes : undefined;
 }
 
 /** The HMAC part of a value split at its last `separator`, or undefined when the signature has neither length. */
@@ -276,13 +294,13 @@ export function pasetoClaimTimes(payload: unknown): PasetoClaimTime[] {
   }));
 }
 
-/** A PASETO: `vN.purpose.payload` with an optional `.footer`, both base64url without padding. */
+/** A PASETO: `vN.purpose.payload` with an optional `.footer`, both canonical base64url without padding. */
 export function readPaseto(value: string): PasetoValue | undefined {
   const match = PASETO_TOKEN.exec(value);
   if (match === null) return undefined;
   const [, version, purpose, body, footer] = match as unknown as [string, string, 'local' | 'public', string, string | undefined];
-  const bodyBytes = base64UrlBytes(body);
-  const footerBytes = footer === undefined ? new Uint8Array(0) : base64UrlBytes(footer);
+  const bodyBytes = canonicalBase64UrlBytes(body);
+  const footerBytes = footer === undefined ? new Uint8Array(0) : canonicalBase64UrlBytes(footer);
   if (bodyBytes === undefined || footerBytes === undefined) return undefined;
   return {
     version: Number(version) as PasetoValue['version'],
@@ -291,6 +309,18 @@ export function readPaseto(value: string): PasetoValue | undefined {
     body: bodyBytes,
     footer: footerBytes,
   };
+}
+
+/**
+ * A PASERK (paseto-standard/paserk): `kN.type.`, for the wrapped types an optional protocol and `.`, then canonical
+ * base64url without padding.
+ */
+export function readPaserk(value: string): PaserkValue | undefined {
+  const match = PASERK_KEY.exec(value);
+  if (match === null) return undefined;
+  const [, version, type, , data] = match as unknown as [string, string, string, string | undefined, string];
+  const bytes = canonicalBase64UrlBytes(data);
+  return bytes === undefined ? undefined : { version: Number(version) as PaserkValue['version'], type, data: bytes };
 }
 
 /**

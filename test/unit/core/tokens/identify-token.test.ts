@@ -339,6 +339,34 @@ describe('IdentifyToken: PASETO and PASERK', () => {
   });
 });
 
+describe('IdentifyToken: canonical base64url in PASETO and PASERK', () => {
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  /** The same bytes, written with the lowest unused bit of the last character set (RFC 4648 §3.5). */
+  const twin = (text: string): string => {
+    expect(text.length % 4).not.toBe(0);
+    return `${text.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(text.at(-1) as string) + 1] as string}`;
+  };
+  // paseto-standard/test-vectors PASERK/k4.secret.json @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
+  const PASERK_SECRET = 'k4.secret.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7aie8zrakLWKjqNAqbw1zZTIVdx3iQ6Y6wEihi1naKQ';
+
+  it('does not read a PASETO whose body decodes to the same bytes from other text', () => {
+    const [version, purpose, body] = PASETO_4_S_1.split('.') as [string, string, string];
+    const other = `${version}.${purpose}.${twin(body)}`;
+    expect(Buffer.from(twin(body), 'base64url')).toEqual(Buffer.from(body, 'base64url'));
+    expect(run(PASETO_4_S_1, { format: 'paseto' }).candidates).toHaveLength(1);
+    expect(run(other, { format: 'paseto' })).toMatchObject({ candidates: [], notes: ['value is not of the syntax of paseto'] });
+  });
+
+  it('does not read a PASERK whose data is not canonical, and still masks it', () => {
+    const data = PASERK_SECRET.slice('k4.secret.'.length);
+    const other = `k4.secret.${twin(data)}`;
+    const answer = run(other);
+    expect(answer.candidates).toEqual([]);
+    expect(answer.input).toBe(`${other.slice(0, 8)}…${other.slice(-4)}`);
+    expect(only(run(PASERK_SECRET)).format).toBe('paserk');
+  });
+});
+
 describe('IdentifyToken: JWTs, options and refusals', () => {
   const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.' + 'A'.repeat(43);
 

@@ -8,6 +8,7 @@ import {
   readExpressCookie,
   readFernet,
   readItsdangerous,
+  readPaserk,
   readPaseto,
   readPayload,
   signedTimes,
@@ -195,12 +196,19 @@ describe('readPaseto', () => {
     expect(readPaseto('v2.local.AAAA')?.footer).toEqual(new Uint8Array(0));
   });
 
-  it.each([['v5.public.AAAA'], ['v4.secret.AAAA'], ['v4.public.'], ['v4.public.AAAA.'], ['v4.public.AAAAA'], ['v4.public.AA==']])(
-    'refuses %s',
-    (value) => {
-      expect(readPaseto(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['v5.public.AAAA'],
+    ['v4.secret.AAAA'],
+    ['v4.public.'],
+    ['v4.public.AAAA.'],
+    ['v4.public.AAAAA'],
+    ['v4.public.AA=='],
+    ['v4.public.AB'],
+    ['v4.public.AAB'],
+    ['v4.public.AA.AB'],
+  ])('refuses %s', (value) => {
+    expect(readPaseto(value)).toBeUndefined();
+  });
 });
 
 describe('readPayload', () => {
@@ -316,5 +324,18 @@ describe('jsonOrText', () => {
     const deep = `${'['.repeat(65)}${']'.repeat(65)}`;
     expect(jsonOrText(new TextEncoder().encode(deep))).toBe(deep);
     expect(jsonOrText(new TextEncoder().encode(deep.slice(1, -1)))).toEqual(expect.any(Array));
+  });
+});
+
+describe('readPaserk', () => {
+  it('reads the version, the type and the data of a PASERK', () => {
+    // paseto-standard/test-vectors PASERK/k4.lid.json @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
+    const read = readPaserk('k4.lid.iVtYQDjr5gEijCSjJC3fQaJm7nCeQSeaty0Jixy8dbsk');
+    expect(read).toMatchObject({ version: 4, type: 'lid' });
+    expect(read?.data).toHaveLength(33);
+  });
+
+  it.each([['k4.lid.AB'], ['k4.lid.AAB'], ['k4.lid.AAAAA'], ['k4.lid.AA=='], ['k5.lid.AA']])('refuses %s', (value) => {
+    expect(readPaserk(value)).toBeUndefined();
   });
 });
