@@ -304,7 +304,7 @@ function djangoSigned({ value }: ValueReading): FormatReading | undefined {
 
 function expressSignedCookie({ value }: ValueReading): FormatReading | undefined {
   const read = readExpressCookie(value);
-  if (read === undefined) return undefined;
+  if (read === undefined || !read.prefixed) return undefined;
   const fields = read.value.startsWith('j:') ? { value: read.value, json: read.json ?? null } : { value: read.value };
   return { fields, keyNeededFor: AUTHENTICITY };
 }

@@ -56,6 +56,8 @@ export interface ExpressValue {
   readonly json: unknown;
   /** Standard base64 without padding, 43 characters. */
   readonly signature: string;
+  /** Whether the value carried cookie-parser's `s:`, which `/token/identify`'s grammar requires (contract §12). */
+  readonly prefixed: boolean;
 }
 
 export interface FernetValue {
@@ -204,8 +206,9 @@ export function signedTimes(timestamp: SignedTimestamp | undefined, legacyEpoch:
 }
 
 /**
- * An Express signed cookie (cookie-parser, cookie-signature): `s:value.signature`, or its URL-encoded form starting
- * `s%3A`, decoded first. The signature is the 43 characters after the last `.`.
+ * An Express signed cookie as cookie-parser writes it, `s:value.signature` (or URL-encoded, starting `s%3A`, decoded
+ * first), or as cookie-signature's `sign` writes it, a bare `value.signature` (`prefixed` false). The signature is the
+ * 43 characters after the last `.`; the value is not empty.
  */
 export function readExpressCookie(value: string): ExpressValue | undefined {
   let text = value;
@@ -216,13 +219,14 @@ export function readExpressCookie(value: string): ExpressValue | undefined {
       return undefined;
     }
   }
-  if (!text.startsWith('s:')) return undefined;
+  const prefixed = text.startsWith('s:');
+  const start = prefixed ? 2 : 0;
   const at = text.lastIndexOf('.');
-  if (at <= 2) return undefined;
+  if (at <= start) return undefined;
   const signature = text.slice(at + 1);
   if (!EXPRESS_SIGNATURE.test(signature)) return undefined;
-  const cookie = text.slice(2, at);
-  return { value: cookie, signature, json: cookie.startsWith('j:') ? parsedJson(cookie.slice(2)) : undefined };
+  const cookie = text.slice(start, at);
+  return { value: cookie, signature, prefixed, json: cookie.startsWith('j:') ? parsedJson(cookie.slice(2)) : undefined };
 }
 
 /** JSON's value, or undefined when the text is not JSON. */

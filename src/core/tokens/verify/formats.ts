@@ -169,11 +169,16 @@ function djangoSigned(request: VerifyRequest): Outcome {
   });
 }
 
-/** An Express signed cookie (cookie-signature): HMAC-SHA256 of the value, standard base64 without padding. */
+/**
+ * An Express signed cookie: HMAC-SHA256 of the value, standard base64 without padding, with cookie-parser's `s:`
+ * (`s%3A`) or bare, as cookie-signature's `sign` writes it.
+ */
 function expressSignedCookie(request: VerifyRequest): Outcome {
   const read = readExpressCookie(request.value);
   if (read === undefined) {
-    return malformed('value is not an Express signed cookie: s:value.signature, the signature 43 characters of base64 without padding');
+    return malformed(
+      'value is not an Express signed cookie: s:value.signature or value.signature, the signature 43 characters of base64 without padding',
+    );
   }
   const expected = base64(hmacOf('sha256', secretOf(request), read.value)).replace(/=+$/, '');
   // cookie-parser's JSONCookie leaves a `j:` value that is not JSON as it is.

@@ -257,6 +257,12 @@ describe('IdentifyToken: signed values', () => {
     expect(answer.notes).toEqual(['django_signed: signed_at falls outside years 0001–9999, so it is left out of times']);
   });
 
+  it("keeps requiring cookie-parser's s: prefix: cookie-signature's bare hello.DGDU… is not an Express signed cookie here", () => {
+    // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d: sign('hello', 'tobiiscool').
+    const answer = run('hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI', { format: 'express_signed_cookie' });
+    expect(answer).toMatchObject({ candidates: [], notes: ['value is not of the syntax of express_signed_cookie'] });
+  });
+
   it('reads an Express signed cookie, and the JSON of a j: value', () => {
     // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d
     expect(only(run('s:hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI')).fields).toEqual({ value: 'hello' });

@@ -123,13 +123,26 @@ describe('readExpressCookie', () => {
   const signed = 'hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI';
 
   it('reads s:value.signature', () => {
-    expect(readExpressCookie(`s:${signed}`)).toEqual({ value: 'hello', signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI' });
+    expect(readExpressCookie(`s:${signed}`)).toEqual({
+      value: 'hello',
+      signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI',
+      prefixed: true,
+    });
+  });
+
+  it("reads cookie-signature's own value.signature, without s:", () => {
+    expect(readExpressCookie(signed)).toEqual({
+      value: 'hello',
+      signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI',
+      prefixed: false,
+    });
   });
 
   it('URL-decodes a value written s%3A first', () => {
     expect(readExpressCookie(`s%3A${encodeURIComponent(signed)}`)).toEqual({
       value: 'hello',
       signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI',
+      prefixed: true,
     });
   });
 
@@ -138,9 +151,10 @@ describe('readExpressCookie', () => {
   });
 
   it.each([
-    ['no s: prefix', signed],
     ['a broken percent escape', 's%3A%E0%A4%A'],
     ['an empty value', `s:.${'A'.repeat(43)}`],
+    ['an empty bare value', `.${'A'.repeat(43)}`],
+    ['no dot', 'A'.repeat(43)],
     ['a base64url signature', `s:hello.${'_'.repeat(43)}`],
     ['a padded signature', `s:hello.${'A'.repeat(42)}=`],
   ])('refuses %s', (_, value) => {

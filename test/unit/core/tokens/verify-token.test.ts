@@ -269,8 +269,23 @@ describe('VerifyToken, express_signed_cookie', () => {
     expect(await verify({ value, format: 'express_signed_cookie', secret: 'k' })).toMatchObject({ valid: true, payload: { cart: [1, 2] } });
   });
 
-  it('answers malformed without the s: prefix', async () => {
-    const answer = await verify({ value: EXPRESS.slice(2), format: 'express_signed_cookie', secret: 'tobiiscool' });
+  it("verifies cookie-signature's own form, hello.DGDU…, without cookie-parser's s:", async () => {
+    // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d: sign('hello', 'tobiiscool'), as written there.
+    const bare = 'hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI';
+    expect(await verify({ value: bare, format: 'express_signed_cookie', secret: 'tobiiscool' })).toEqual({
+      format: 'express_signed_cookie',
+      valid: true,
+      reason: null,
+      payload: 'hello',
+      times: [],
+      source: 'token_verify',
+    });
+    const other = await verify({ value: bare, format: 'express_signed_cookie', secret: 'luna' });
+    expect(other.reason?.code).toBe('signature_invalid');
+  });
+
+  it('answers malformed for a value with no signature after its last dot', async () => {
+    const answer = await verify({ value: 'hello.world', format: 'express_signed_cookie', secret: 'tobiiscool' });
     expect(answer.reason?.code).toBe('malformed');
   });
 });
