@@ -2,6 +2,7 @@
 // readings differ where a time names no instant: node:crypto 26's X509Certificate gives validFromDate and validToDate
 // from a struct tm that OpenSSL never wrote (NaN or any number, from one call to the next), so the core reads the times
 // itself, as OpenSSL's ASN1_TIME_to_tm reads them, and a time it cannot read makes the certificate unreadable.
+import { concatBytes } from '../shared/bytes.js';
 import { daysFromCivil, daysInMonth } from '../time/calendar.js';
 import { derChildren, derContent, DerError, type DerNode } from './der.js';
 
@@ -16,14 +17,7 @@ const latin1 = new TextDecoder('latin1');
 function octets(node: DerNode, depth = 0): Uint8Array {
   if ((node.tag & CONSTRUCTED) === 0) return derContent(node);
   if (depth >= MAX_STRING_NESTING) throw new DerError('string nested too deep');
-  const parts = derChildren(node).map((part) => octets(part, depth + 1));
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
+  return concatBytes(derChildren(node).map((part) => octets(part, depth + 1)));
 }
 
 /**

@@ -12,3 +12,14 @@ export const hex = (bytes: Uint8Array): string => bytes.toHex();
 
 /** The UTF-8 bytes of a text. */
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** The bytes of `parts`, one after another, in one new array. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return joined;
+}

@@ -1,6 +1,7 @@
 // ASN.1 as OpenSSL's d2i reads key material: BER lengths (long forms with leading zero octets, indefinite lengths on
 // constructed values) and bytes after the outer value ignored, so that this codec accepts what node:crypto accepts;
 // and the few DER writers its exports need. The core's DER walker (core/keys/der.ts) is stricter, as its readers are.
+import { concatBytes } from '../../../core/shared/bytes.js';
 import { derOid, type DerNode } from '../../../core/keys/der.js';
 
 /** A TLV read as BER: `end` closes its content, `next` is where the following TLV starts (after an end-of-contents). */
@@ -113,13 +114,7 @@ export function stringOf(tlv: Tlv, tag: number): Uint8Array {
   if ((tlv.tag & 0x20) === 0) return contentOf(tlv);
   const parts: Uint8Array[] = [];
   gather(tlv, 0, parts);
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 export const octetString = (tlv: Tlv): Uint8Array => stringOf(tlv, 0x04);

@@ -4,7 +4,7 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha1 } from '@noble/hashes/legacy';
 import { sha256 } from '@noble/hashes/sha2';
-import { utf8 } from '../../shared/bytes.js';
+import { concatBytes, utf8 } from '../../shared/bytes.js';
 import type { KeyDerivation, TokenDigest } from '../vocabulary.js';
 
 const HASHES = { sha1, sha256 } as const;
@@ -14,16 +14,6 @@ export const hmacOf = (digest: TokenDigest, key: Uint8Array | string, message: U
   hmac(HASHES[digest], typeof key === 'string' ? utf8(key) : key, typeof message === 'string' ? utf8(message) : message);
 
 const hashOf = (digest: TokenDigest, input: Uint8Array): Uint8Array => HASHES[digest](input);
-
-function concat(...parts: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
-}
 
 const SIGNER = utf8('signer');
 
@@ -37,9 +27,9 @@ export function deriveKey(derivation: KeyDerivation, digest: TokenDigest, secret
   const saltBytes = utf8(salt);
   switch (derivation) {
     case 'concat':
-      return hashOf(digest, concat(saltBytes, secretBytes));
+      return hashOf(digest, concatBytes([saltBytes, secretBytes]));
     case 'django-concat':
-      return hashOf(digest, concat(saltBytes, SIGNER, secretBytes));
+      return hashOf(digest, concatBytes([saltBytes, SIGNER, secretBytes]));
     case 'hmac':
       return hmacOf(digest, secretBytes, saltBytes);
     case 'none':
