@@ -111,6 +111,50 @@ export const PasteField = (props: {
   </p>
 );
 
+/**
+ * A secret: a password field, shown as text on request, never trimmed. `hint` says how it is read; the field adds
+ * where it goes (kept in this browser, or sent to the service in a request body), which follows `useRunsHere`.
+ */
+export function SecretField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  showLabel: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  const here = useRunsHere();
+  const [visible, setVisible] = useState(false);
+  const fieldProps = {
+    id: props.id,
+    value: props.value,
+    spellcheck: false,
+    autocomplete: 'off',
+    'aria-describedby': `${props.id}-hint`,
+    onInput: (event: { currentTarget: HTMLInputElement }) => props.onValue(event.currentTarget.value),
+  };
+  return (
+    <>
+      <p class="field">
+        <label for={props.id}>{props.label}</label>
+        {/* Two elements, since a password field's attributes are typed apart from a text field's. */}
+        {visible ? <input type="text" {...fieldProps} /> : <input type="password" {...fieldProps} />}
+        <span id={`${props.id}-hint`} class="hint">
+          {props.hint}{' '}
+          {here
+            ? 'Kept in this browser: never sent, stored or put in a share link.'
+            : 'Sent to this service only, in a request body; never stored or put in a share link.'}
+        </span>
+      </p>
+      <p class="field">
+        <label class="check">
+          <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.currentTarget.checked)} /> {props.showLabel}
+        </label>
+      </p>
+    </>
+  );
+}
+
 /** A button that copies `text`; its name says what it copies, and it says when it did. */
 export function CopyButton({ text, what }: { text: string; what: string }) {
   const [copied, setCopied] = useState(false);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { FailureNote, Json, PasteField, Section, useRunsHere } from './common.js';
+import { FailureNote, Json, PasteField, SecretField, Section, useRunsHere } from './common.js';
 import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { TokenTimes } from './token-identify.js';
 import { NO_OPTIONS, OPTIONS, verifyInput, type Option, type Options, type VerifyFormat } from './token-verify-input.js';
@@ -20,39 +20,6 @@ const DEFAULTS: Readonly<Record<VerifyFormat, string>> = {
 
 const KEY_DERIVATIONS = ['concat', 'django-concat', 'hmac', 'none'] as const;
 const DIGESTS = ['sha1', 'sha256'] as const;
-
-/** The secret: a password field, shown on request, never trimmed. */
-function SecretField({ format, secret, onSecret }: { format: VerifyFormat; secret: string; onSecret: (secret: string) => void }) {
-  const here = useRunsHere();
-  const [visible, setVisible] = useState(false);
-  const fieldProps = {
-    id: 'token-verify-secret',
-    value: secret,
-    spellcheck: false,
-    autocomplete: 'off',
-    'aria-describedby': 'token-verify-secret-hint',
-    onInput: (event: { currentTarget: HTMLInputElement }) => onSecret(event.currentTarget.value),
-  };
-  return (
-    <>
-      <p class="field">
-        <label for="token-verify-secret">{format === 'fernet' ? 'Fernet key (44 base64url characters)' : `Secret key (${format})`}</label>
-        {visible ? <input type="text" {...fieldProps} /> : <input type="password" {...fieldProps} />}
-        <span id="token-verify-secret-hint" class="hint">
-          As typed: its UTF-8 bytes, never trimmed.{' '}
-          {here
-            ? 'Kept in this browser: never sent, stored or put in a share link.'
-            : 'Sent to this service only, in a request body; never stored or put in a share link.'}
-        </span>
-      </p>
-      <p class="field">
-        <label class="check">
-          <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.currentTarget.checked)} /> Show the secret key
-        </label>
-      </p>
-    </>
-  );
-}
 
 /** The options a format takes, each labelled; an empty one is the format's default. */
 function OptionFields({ format, options, onOptions }: { format: VerifyFormat; options: Options; onOptions: (options: Options) => void }) {
@@ -206,7 +173,14 @@ export function TokenVerifyPanel({
           onValue={setKeyText}
         />
       ) : (
-        <SecretField format={format} secret={keyText} onSecret={setKeyText} />
+        <SecretField
+          id="token-verify-secret"
+          label={format === 'fernet' ? 'Fernet key (44 base64url characters)' : `Secret key (${format})`}
+          hint="As typed: its UTF-8 bytes, never trimmed."
+          showLabel="Show the secret key"
+          value={keyText}
+          onValue={setKeyText}
+        />
       )}
       {paseto && purpose === 'local' ? null : <OptionFields format={format} options={options} onOptions={setOptions} />}
       <div aria-live="polite" class="verify-result token-verify-result">

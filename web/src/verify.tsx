@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { CopyButton, FailureNote, PasteField, Section, useRunsHere } from './common.js';
+import { CopyButton, FailureNote, PasteField, SecretField, Section, useRunsHere } from './common.js';
 import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { keyKind, PrivateKeyWarning } from './key.js';
 import { holdsPrivateKey } from './share.js';
@@ -64,40 +64,6 @@ function HowSelected({ inspected, keyKid, tokenKid }: { inspected: Inspected; ke
 
 const HMAC = /^HS(256|384|512)$/;
 
-/** The secret of an HMAC token: a password field, shown on request, never trimmed. */
-function SecretField({ algorithm, secret, onSecret }: { algorithm: string; secret: string; onSecret: (secret: string) => void }) {
-  const here = useRunsHere();
-  const [visible, setVisible] = useState(false);
-  const fieldProps = {
-    id: 'verify-secret',
-    value: secret,
-    spellcheck: false,
-    autocomplete: 'off',
-    'aria-describedby': 'verify-secret-hint',
-    onInput: (event: { currentTarget: HTMLInputElement }) => onSecret(event.currentTarget.value),
-  };
-  return (
-    <>
-      <p class="field">
-        <label for="verify-secret">Secret ({algorithm})</label>
-        {/* Two elements, since a password field's attributes are typed apart from a text field's. */}
-        {visible ? <input type="text" {...fieldProps} /> : <input type="password" {...fieldProps} />}
-        <span id="verify-secret-hint" class="hint">
-          The shared secret, as typed (its UTF-8 bytes, never trimmed), or an oct JWK.{' '}
-          {here
-            ? 'Kept in this browser: never sent, stored or put in a share link.'
-            : 'Sent to this service only, in a request body; never stored or put in a share link.'}
-        </span>
-      </p>
-      <p class="field">
-        <label class="check">
-          <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.currentTarget.checked)} /> Show the secret
-        </label>
-      </p>
-    </>
-  );
-}
-
 /**
  * The verify panel, checked as the user types: a public key, certificate or JWK Set against the token, or for an
  * HMAC token (HS256, HS384, HS512) its secret, sent in a request body only (contract §4b, §10).
@@ -142,7 +108,14 @@ export function VerifyPanel({
   return (
     <Section title="Verify the signature">
       {hmac ? (
-        <SecretField algorithm={algorithm} secret={secretText} onSecret={setSecretText} />
+        <SecretField
+          id="verify-secret"
+          label={`Secret (${algorithm})`}
+          hint="The shared secret, as typed (its UTF-8 bytes, never trimmed), or an oct JWK."
+          showLabel="Show the secret"
+          value={secretText}
+          onValue={setSecretText}
+        />
       ) : (
         <PasteField
           id="verify-key"
