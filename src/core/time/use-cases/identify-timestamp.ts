@@ -39,6 +39,8 @@ export interface Identification {
 }
 
 export const MAX_VALUE_LENGTH = 128;
+/** The longest value `/token/identify` reads (contract §12): a longer one is not tried against its grammars. */
+const MAX_TOKEN_LENGTH = 16_384;
 /** 1980-01-01T00:00:00Z: the earliest plausible instant. */
 const PLAUSIBLE_FROM_NS = 315_532_800n * NS_PER_SECOND;
 /** Twenty years of 365.25 days: how far past now an instant is still plausible. */
@@ -92,7 +94,11 @@ export class IdentifyTimestamp {
     const text = value.trim();
     if (text === '') throw new DomainError('VALUE_EMPTY', 'value must not be empty');
     if (text.length > MAX_VALUE_LENGTH) {
-      throw new DomainError('VALUE_TOO_LONG', `value must be at most ${MAX_VALUE_LENGTH} characters`);
+      const [pointer] = text.length <= MAX_TOKEN_LENGTH ? tokenNote(text) : [];
+      throw new DomainError(
+        'VALUE_TOO_LONG',
+        `value must be at most ${MAX_VALUE_LENGTH} characters${pointer === undefined ? '' : `; it ${pointer.slice('value '.length)}`}`,
+      );
     }
     const nowMs = this.clock.nowMs();
     const latest = BigInt(nowMs) * NS_PER_MS + PLAUSIBLE_AHEAD_NS;

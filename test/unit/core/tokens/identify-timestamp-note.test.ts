@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IdentifyTimestamp } from '../../../../src/core/time/use-cases/identify-timestamp.js';
 
+const PASETO_4_S_1 =
+  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
 const identify = new IdentifyTimestamp({ nowMs: () => 1_700_000_000_000 });
 
 describe('IdentifyTimestamp: values that /token/identify reads', () => {
@@ -29,6 +31,15 @@ describe('IdentifyTimestamp: values that /token/identify reads', () => {
     expect(answer.input).toBe('ghp_zQWB…Lq17');
     expect(JSON.stringify(answer)).not.toContain('zQWBuTSOoRi4A9spHcVY5ncnsDkxkJ0mLq17');
     expect(identify.execute({ value: ' 1700000000' }).input).toBe(' 1700000000');
+  });
+
+  it('names the format in its refusal of a value too long to be a timestamp', () => {
+    // paseto-standard/test-vectors v4.json: 4-S-1, 194 characters.
+    const paseto = PASETO_4_S_1;
+    expect(() => identify.execute({ value: paseto })).toThrow(
+      'value must be at most 128 characters; it reads as a PASETO (paseto): see /token/identify',
+    );
+    expect(() => identify.execute({ value: 'x'.repeat(129) })).toThrow(/^value must be at most 128 characters$/);
   });
 
   it('adds no note to a timestamp', () => {
