@@ -13,7 +13,14 @@ import { z } from 'zod';
 import { OPERATIONS, OPERATION_BY_PROCEDURE } from '../src/adapters/driving/contract/catalog.js';
 import * as schemas from '../src/adapters/driving/contract/schemas.js';
 import { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS } from '../src/core/shared/algorithms.js';
-import { CREDENTIAL_FORMATS, KEY_DERIVATIONS, TOKEN_DIGESTS, VERIFY_FORMATS } from '../src/core/tokens/vocabulary.js';
+import {
+  CREDENTIAL_FORMATS,
+  KEY_DERIVATIONS,
+  TOKEN_DIGESTS,
+  VERIFY_FORMATS,
+  VERIFY_OPTION_NAMES,
+  VERIFY_OPTIONS,
+} from '../src/core/tokens/vocabulary.js';
 
 const root = new URL('..', import.meta.url);
 const probe = fileURLToPath(new URL('scripts/.client-types-probe.ts', root));
@@ -153,7 +160,8 @@ export const PUBLIC_KEY_ALGORITHMS = ${list(PUBLIC_KEY_ALGORITHMS)};
 /**
  * The grammars of contract §12's token and credential formats, as the page needs them to flag a pasted credential before
  * any answer, and the names its verify panel offers: src/core/shared/token-shapes.ts as it is (it imports nothing),
- * and the credential formats, verify formats, key derivations and digests of the token context's vocabulary.
+ * and the credential formats, verify formats, the options each takes, key derivations and digests of the token
+ * context's vocabulary.
  */
 export function clientTokenShapesSource(): Promise<string> {
   const list = (names: readonly string[]) => `[${names.map((name) => `'${name}'`).join(', ')}] as const`;
@@ -169,6 +177,13 @@ export const CREDENTIAL_FORMATS = ${list(CREDENTIAL_FORMATS)};
 export const VERIFY_FORMATS = ${list(VERIFY_FORMATS)};
 export const KEY_DERIVATIONS = ${list(KEY_DERIVATIONS)};
 export const TOKEN_DIGESTS = ${list(TOKEN_DIGESTS)};
+
+/** Which options each format token.verify checks takes besides its key; the service refuses any other. */
+export const VERIFY_OPTIONS: Readonly<
+  Record<(typeof VERIFY_FORMATS)[number], readonly (${VERIFY_OPTION_NAMES.map((name) => `'${name}'`).join(' | ')})[]>
+> = {
+${VERIFY_FORMATS.map((format) => `  ${format}: [${VERIFY_OPTIONS[format].map((name) => `'${name}'`).join(', ')}],`).join('\n')}
+};
 `);
 }
 

@@ -6,13 +6,14 @@ export type * from './app-router.js';
 // The service's algorithm lists, as values: what jwt.sign makes, and what a key pair it generates makes.
 export { PUBLIC_KEY_ALGORITHMS, SIGNING_ALGORITHMS } from './algorithms.js';
 // The grammars of the token and credential formats (contract §12), so that a page can flag a pasted credential at once,
-// and the names token.verify takes.
+// and the names token.verify takes, with the options each of its formats takes.
 export {
   CREDENTIAL_FORMATS,
   KEY_DERIVATIONS,
   TOKEN_DIGESTS,
   TOKEN_SHAPES,
   VERIFY_FORMATS,
+  VERIFY_OPTIONS,
   tokenShapes,
   type TokenShape,
   type TokenShapeRow,

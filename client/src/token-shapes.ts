@@ -212,3 +212,15 @@ export const CREDENTIAL_FORMATS = [
 export const VERIFY_FORMATS = ['itsdangerous', 'flask_session', 'django_signed', 'express_signed_cookie', 'fernet', 'paseto'] as const;
 export const KEY_DERIVATIONS = ['concat', 'django-concat', 'hmac', 'none'] as const;
 export const TOKEN_DIGESTS = ['sha1', 'sha256'] as const;
+
+/** Which options each format token.verify checks takes besides its key; the service refuses any other. */
+export const VERIFY_OPTIONS: Readonly<
+  Record<(typeof VERIFY_FORMATS)[number], readonly ('salt' | 'key_derivation' | 'digest' | 'max_age' | 'implicit_assertion')[]>
+> = {
+  itsdangerous: ['salt', 'key_derivation', 'digest', 'max_age'],
+  flask_session: ['salt', 'key_derivation', 'digest', 'max_age'],
+  django_signed: ['salt', 'digest', 'max_age'],
+  express_signed_cookie: [],
+  fernet: ['max_age'],
+  paseto: ['implicit_assertion'],
+};

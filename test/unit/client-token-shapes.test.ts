@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as client from '../../client/src/index.js';
 import { clientTokenShapesSource } from '../../scripts/generate-client-types.js';
 import { tokenShapes } from '../../src/core/shared/token-shapes.js';
-import { CREDENTIAL_FORMATS, KEY_DERIVATIONS, TOKEN_DIGESTS, VERIFY_FORMATS } from '../../src/core/tokens/vocabulary.js';
+import { CREDENTIAL_FORMATS, KEY_DERIVATIONS, TOKEN_DIGESTS, VERIFY_FORMATS, VERIFY_OPTIONS } from '../../src/core/tokens/vocabulary.js';
 
 // The page flags a pasted credential before any answer through the client package alone, which carries no server
 // source: its grammars are the core's one file of them, copied by the generator, and checked current here.
@@ -20,6 +20,11 @@ describe('the client package’s token grammars', () => {
       KEY_DERIVATIONS,
       TOKEN_DIGESTS,
     ]);
+  });
+
+  it('give each verify format the options the core’s check takes, and no other', () => {
+    expect(client.VERIFY_OPTIONS).toEqual(VERIFY_OPTIONS);
+    expect(Object.keys(client.VERIFY_OPTIONS)).toEqual([...VERIFY_FORMATS]);
   });
 
   it('read a value as the core does', () => {

@@ -1,19 +1,12 @@
-// What the verify panel of contract §12's formats sends: the formats token.verify checks, the options each takes, and the
-// input made of what the panel holds. No DOM: unit-tested in test/unit/web/token-verify-input.test.ts.
+// What the verify panel of contract §12's formats sends: the formats it offers, first the one to try, and the input made
+// of what the panel holds; which options each format takes is the service's table, the client's VERIFY_OPTIONS. No DOM:
+// unit-tested in test/unit/web/token-verify-input.test.ts.
+
+import { VERIFY_FORMATS, VERIFY_OPTIONS } from 'timestamp-jwt-client';
 
 /** The formats token.verify checks (contract §12); the answer's `format` is one of them. */
-export type VerifyFormat = 'itsdangerous' | 'flask_session' | 'django_signed' | 'express_signed_cookie' | 'fernet' | 'paseto';
-export type Option = 'salt' | 'key_derivation' | 'digest' | 'max_age' | 'implicit_assertion';
-
-/** The formats token.verify checks, each with the options its key schedule takes (contract §12). */
-export const OPTIONS: Readonly<Record<VerifyFormat, readonly Option[]>> = {
-  itsdangerous: ['salt', 'key_derivation', 'digest', 'max_age'],
-  flask_session: ['salt', 'key_derivation', 'digest', 'max_age'],
-  django_signed: ['salt', 'digest', 'max_age'],
-  express_signed_cookie: [],
-  fernet: ['max_age'],
-  paseto: ['implicit_assertion'],
-};
+export type VerifyFormat = (typeof VERIFY_FORMATS)[number];
+export type Option = (typeof VERIFY_OPTIONS)[VerifyFormat][number];
 
 export interface Options {
   readonly salt: string;
@@ -25,7 +18,7 @@ export interface Options {
 
 export const NO_OPTIONS: Options = { salt: '', key_derivation: '', digest: '', max_age: '', implicit_assertion: '' };
 
-const isVerifyFormat = (format: string): format is VerifyFormat => Object.hasOwn(OPTIONS, format);
+const isVerifyFormat = (format: string): format is VerifyFormat => (VERIFY_FORMATS as readonly string[]).includes(format);
 
 /** A Flask cookie is an itsdangerous value made with Flask's defaults: its own reading comes first. */
 const PREFERRED: readonly VerifyFormat[] = ['flask_session', 'django_signed', 'express_signed_cookie', 'fernet', 'paseto', 'itsdangerous'];
@@ -38,7 +31,7 @@ export function verifyFormatsOf(candidates: readonly { readonly format: string }
 
 /** token.verify's input for what the panel holds: only the options the format takes, and only those given. */
 export function verifyInput(value: string, format: VerifyFormat, keyText: string, options: Options) {
-  const taken = OPTIONS[format];
+  const taken = VERIFY_OPTIONS[format];
   const given = (name: Exclude<Option, 'max_age'>) => (taken.includes(name) && options[name] !== '' ? { [name]: options[name] } : {});
   const maxAge = options.max_age.trim();
   return {

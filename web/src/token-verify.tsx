@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
+import { KEY_DERIVATIONS, TOKEN_DIGESTS, VERIFY_OPTIONS } from 'timestamp-jwt-client';
 import { api } from './api.js';
 import { FailureNote, Json, PasteField, SecretField, Section, useRunsHere } from './common.js';
 import { useAnswer, useDebounced, useReportedSecrets, type ReportSecrets } from './hooks.js';
 import { TokenTimes } from './token-identify.js';
-import { NO_OPTIONS, OPTIONS, verifyInput, type Option, type Options, type VerifyFormat } from './token-verify-input.js';
+import { NO_OPTIONS, verifyInput, type Option, type Options, type VerifyFormat } from './token-verify-input.js';
 import type { TokenVerified } from './types.js';
 
 /** What an empty option means, format by format: the service's defaults, in words. */
@@ -18,12 +19,9 @@ const DEFAULTS: Readonly<Record<VerifyFormat, string>> = {
   paseto: 'A public PASETO is checked with its version’s public key; the implicit assertion is empty unless given.',
 };
 
-const KEY_DERIVATIONS = ['concat', 'django-concat', 'hmac', 'none'] as const;
-const DIGESTS = ['sha1', 'sha256'] as const;
-
 /** The options a format takes, each labelled; an empty one is the format's default. */
 function OptionFields({ format, options, onOptions }: { format: VerifyFormat; options: Options; onOptions: (options: Options) => void }) {
-  const taken = OPTIONS[format];
+  const taken = VERIFY_OPTIONS[format];
   const set = (name: Option) => (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
     onOptions({ ...options, [name]: event.currentTarget.value });
   return (
@@ -53,7 +51,7 @@ function OptionFields({ format, options, onOptions }: { format: VerifyFormat; op
           <label for="token-verify-digest">Digest</label>
           <select id="token-verify-digest" value={options.digest} onChange={set('digest')}>
             <option value="">the format’s default</option>
-            {DIGESTS.map((name) => (
+            {TOKEN_DIGESTS.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

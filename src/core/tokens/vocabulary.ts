@@ -36,6 +36,20 @@ export const CREDENTIAL_FORMATS = [
 export const VERIFY_FORMATS = ['itsdangerous', 'flask_session', 'django_signed', 'express_signed_cookie', 'fernet', 'paseto'] as const;
 export type VerifyFormat = (typeof VERIFY_FORMATS)[number];
 
+/** The options `/token/verify` takes besides the key, in the order its errors list them. */
+export const VERIFY_OPTION_NAMES = ['salt', 'key_derivation', 'digest', 'max_age', 'implicit_assertion'] as const;
+export type VerifyOption = (typeof VERIFY_OPTION_NAMES)[number];
+
+/** Which options each verify format takes besides its key (contract §12's defaults by format); any other is refused. */
+export const VERIFY_OPTIONS: Readonly<Record<VerifyFormat, readonly VerifyOption[]>> = {
+  itsdangerous: ['salt', 'key_derivation', 'digest', 'max_age'],
+  flask_session: ['salt', 'key_derivation', 'digest', 'max_age'],
+  django_signed: ['salt', 'digest', 'max_age'],
+  express_signed_cookie: [],
+  fernet: ['max_age'],
+  paseto: ['implicit_assertion'],
+};
+
 /** itsdangerous's key derivations (`Signer.key_derivation`). */
 export const KEY_DERIVATIONS = ['concat', 'django-concat', 'hmac', 'none'] as const;
 export type KeyDerivation = (typeof KEY_DERIVATIONS)[number];

@@ -10,25 +10,21 @@ import {
   MAX_TOKEN_VALUE_LENGTH,
   TOKEN_DIGESTS,
   VERIFY_FORMATS,
+  VERIFY_OPTION_NAMES,
+  VERIFY_OPTIONS,
   type KeyDerivation,
   type TokenDigest,
   type VerifyFormat,
+  type VerifyOption,
 } from '../vocabulary.js';
 import { VERIFIERS, type VerifyRequest } from '../verify/formats.js';
 
-type Option = 'secret' | 'key' | 'salt' | 'key_derivation' | 'digest' | 'max_age' | 'implicit_assertion';
+type Option = 'secret' | 'key' | VerifyOption;
 
-/** The key each format is checked with, and the options it takes besides (contract §12's defaults by format). */
-const FORMAT_OPTIONS: Readonly<Record<VerifyFormat, { readonly key: 'secret' | 'key'; readonly options: readonly Option[] }>> = {
-  itsdangerous: { key: 'secret', options: ['salt', 'key_derivation', 'digest', 'max_age'] },
-  flask_session: { key: 'secret', options: ['salt', 'key_derivation', 'digest', 'max_age'] },
-  django_signed: { key: 'secret', options: ['salt', 'digest', 'max_age'] },
-  express_signed_cookie: { key: 'secret', options: [] },
-  fernet: { key: 'secret', options: ['max_age'] },
-  paseto: { key: 'key', options: ['implicit_assertion'] },
-};
+/** The key each format is checked with: a public key for PASETO, a secret for the rest. */
+const keyOf = (format: VerifyFormat): 'secret' | 'key' => (format === 'paseto' ? 'key' : 'secret');
 
-const OPTIONS: readonly Option[] = ['secret', 'key', 'salt', 'key_derivation', 'digest', 'max_age', 'implicit_assertion'];
+const OPTIONS: readonly Option[] = ['secret', 'key', ...VERIFY_OPTION_NAMES];
 
 /** The longest `secret`: as `/jwt/sign` and `/jwt/verify` read one (contract §4b, §4g). */
 const MAX_SECRET_LENGTH = MAX_SIGNING_KEY_LENGTH;
@@ -45,7 +41,8 @@ function formatOf(input: TokenVerifyInput): VerifyFormat {
 
 /** Every option the request carries is one its format takes, and the format's key is there. */
 function checkOptions(format: VerifyFormat, input: TokenVerifyInput): void {
-  const { key, options } = FORMAT_OPTIONS[format];
+  const key = keyOf(format);
+  const options: readonly Option[] = VERIFY_OPTIONS[format];
   for (const option of OPTIONS) {
     if (input[option] === undefined || option === key || options.includes(option)) continue;
     if (option === 'secret' || option === 'key') {
