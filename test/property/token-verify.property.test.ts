@@ -10,7 +10,7 @@ import type { TokenVerifyInput } from '../../src/core/tokens/model.js';
 import { VerifyToken } from '../../src/core/tokens/use-cases/verify-token.js';
 import { KEY_DERIVATIONS, VERIFY_FORMATS } from '../../src/core/tokens/vocabulary.js';
 import { FixedClock } from '../support/fakes.js';
-import { djangoSign, expressSign, fernetToken, itsdangerousSign, pasetoV4Sign } from '../support/token-signers.js';
+import { djangoSign, expressSign, fernetToken, itsdangerousSign, pasetoV4Sign } from '../support/token-arbitraries.js';
 import { RFC8037_A1, RFC8037_A2 } from '../vectors/jose-keys.js';
 
 const NOW_S = 1_700_000_000;

@@ -1,8 +1,13 @@
 // Values of each grammar of contract §12's table, made here with their checksums and signatures computed, then now and
 // then mutated: what /token/identify and /token/verify must answer with 200 or 400, never 5xx. Every signature is
 // deterministic (HMAC, AES-CBC with a drawn IV, Ed25519), so that the same seed gives the same values in every run.
+//
+// The signers below make them with node:crypto, an implementation independent of the core's @noble/hashes and Web Crypto
+// code, each as its library writes it: itsdangerous's Signer (itsdangerous/signer.py), Django's Signer
+// (django/core/signing.py), cookie-signature's sign (tj/node-cookie-signature index.js), Fernet's Generating section
+// (fernet/spec Spec.md) and PASETO v4.public (paseto-spec docs/01-Protocol-Versions/Version4.md).
 import fc from 'fast-check';
-import { createCipheriv, createHash, createHmac, createPrivateKey, sign } from 'node:crypto';
+import { createCipheriv, createHash, createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { TOKEN_FORMATS, VERIFY_FORMATS, type TokenFormat, type VerifyFormat } from '../../src/core/tokens/vocabulary.js';
 import { RFC8037_A1, RFC8037_A2 } from '../vectors/jose-keys.js';
@@ -18,33 +23,96 @@ const of = (alphabet: string, minLength: number, maxLength = minLength) =>
   fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
 const b64url = (bytes: Uint8Array | string): string => Buffer.from(bytes).toString('base64url');
 
-/** A number in base62 (`0-9A-Za-z`), left-padded with 0 to `width`. */
-const base62 = (value: number, width: number): string => {
-  let digits = '';
-  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) digits = BASE62[rest % 62] + digits;
-  return digits.padStart(width, '0');
-};
+export type Digest = 'sha1' | 'sha256';
+export type Derivation = 'concat' | 'django-concat' | 'hmac' | 'none';
+
+/** itsdangerous's `Signer.derive_key`. */
+export function itsdangerousKey(secret: string, salt: string, derivation: Derivation, digest: Digest): Buffer {
+  switch (derivation) {
+    case 'concat':
+      return createHash(digest).update(salt).update(secret).digest();
+    case 'django-concat':
+      return createHash(digest).update(salt).update('signer').update(secret).digest();
+    case 'hmac':
+      return createHmac(digest, secret).update(salt).digest();
+    case 'none':
+      return Buffer.from(secret);
+  }
+}
+
+/** `Signer(secret, salt, key_derivation, digest_method).sign(text)`: `text.signature`. */
+export function itsdangerousSign(text: string, secret: string, salt: string, derivation: Derivation, digest: Digest): string {
+  const key = itsdangerousKey(secret, salt, derivation, digest);
+  return `${text}.${b64url(createHmac(digest, key).update(text).digest())}`;
+}
+
+/** itsdangerous's timestamp: the big-endian bytes of the integer, leading zero bytes dropped, base64url. */
+export function itsdangerousTimestamp(seconds: number): string {
+  const bytes: number[] = [];
+  for (let rest = seconds; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
+  return b64url(new Uint8Array(bytes));
+}
+
+/** A Flask session cookie: `URLSafeTimedSerializer(secret, salt="cookie-session", hmac derivation, SHA-1)`. */
+export const flaskCookie = (json: string, secret: string, seconds: number): string =>
+  itsdangerousSign(`${b64url(Buffer.from(json))}.${itsdangerousTimestamp(seconds)}`, secret, 'cookie-session', 'hmac', 'sha1');
+
+/** Django's `b62_encode`, for a positive integer. */
+export function base62(value: number): string {
+  let text = '';
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) text = `${BASE62[rest % 62] as string}${text}`;
+  return text === '' ? '0' : text;
+}
+
+/** Django's `Signer(key=secret, salt=salt, algorithm=digest).sign(text)`: `text:signature`. */
+export function djangoSign(text: string, secret: string, salt: string, digest: Digest = 'sha256'): string {
+  const key = createHash(digest).update(`${salt}signer${secret}`).digest();
+  return `${text}:${b64url(createHmac(digest, key).update(text).digest())}`;
+}
+
+/** cookie-signature's `sign(value, secret)`, with cookie-parser's `s:` prefix. */
+export const expressSign = (value: string, secret: string): string =>
+  `s:${value}.${createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')}`;
+
+/** A Fernet token of `message` under a 32-byte key, at `seconds`, with `iv`. */
+export function fernetToken(message: Uint8Array, key: Uint8Array, seconds: bigint, iv: Uint8Array): string {
+  const cipher = createCipheriv('aes-128-cbc', key.subarray(16, 32), iv);
+  const ciphertext = Buffer.concat([cipher.update(message), cipher.final()]);
+  const timestamp = Buffer.alloc(8);
+  timestamp.writeBigUInt64BE(seconds);
+  const signed = Buffer.concat([Buffer.from([0x80]), timestamp, iv, ciphertext]);
+  const token = Buffer.concat([signed, createHmac('sha256', key.subarray(0, 16)).update(signed).digest()]);
+  // Padded base64url, as Python's urlsafe_b64encode writes it.
+  return token.toString('base64').replaceAll('+', '-').replaceAll('/', '_');
+}
+
+/** PASETO's PAE, written again here from the specification (docs/01-Protocol-Versions/Common.md). */
+function pae(pieces: readonly Buffer[]): Buffer {
+  const le64 = (n: number): Buffer => {
+    const out = Buffer.alloc(8);
+    out.writeBigUInt64LE(BigInt(n));
+    return out;
+  };
+  return Buffer.concat([le64(pieces.length), ...pieces.flatMap((piece) => [le64(piece.length), piece])]);
+}
+
+/** `v4.public`, signed with an Ed25519 private key over PAE(header, message, footer, implicit assertion). */
+export function pasetoV4Sign(message: string, privateKey: KeyObject, footer = '', implicit = ''): string {
+  const header = 'v4.public.';
+  const body = Buffer.from(message);
+  const signature = sign(null, pae([Buffer.from(header), body, Buffer.from(footer), Buffer.from(implicit)]), privateKey);
+  const token = `${header}${b64url(Buffer.concat([body, signature]))}`;
+  return footer === '' ? token : `${token}.${b64url(Buffer.from(footer))}`;
+}
 
 /** GitHub's and npm's checksummed tokens: 30 random base62 characters, then their CRC-32 in base62 (contract §12, row 1). */
 const checksummed = (prefix: fc.Arbitrary<string>) =>
-  fc.tuple(prefix, of(BASE62, 30)).map(([start, random]) => `${start}${random}${base62(crc32(random), 6)}`);
+  fc.tuple(prefix, of(BASE62, 30)).map(([start, random]) => `${start}${random}${base62(crc32(random)).padStart(6, '0')}`);
 
 /** The secrets the signed values below are made with: the verify arbitraries send one of them, right or wrong. */
 export const TOKEN_SECRETS = ['secret-key', 'CHANGEME', 'predictable-secret', 'tobiiscool', ''] as const;
 const secret = pick(...TOKEN_SECRETS.slice(0, 4));
 const NOW_S = 1_700_000_000;
-
-/** itsdangerous's derivations: django-concat `H(salt + "signer" + secret)`, and Flask's `HMAC-SHA1(secret, salt)`. */
-const concatKey = (digest: string, salt: string, key: string) => createHash(digest).update(`${salt}signer${key}`).digest();
-const hmacKey = (salt: string, key: string) => createHmac('sha1', key).update(salt).digest();
-const mac = (digest: string, key: Buffer | string, value: Buffer | string) => createHmac(digest, key).update(value).digest();
-
-/** A base-256 big-endian integer, without leading zero bytes. */
-const bigEndian = (value: number): Buffer => {
-  const bytes: number[] = [];
-  for (let rest = value; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
-  return Buffer.from(bytes);
-};
 
 const jsonPayload = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? 'null');
 const jsonObjectPayload = fc
@@ -58,21 +126,19 @@ const signedAt = fc.oneof(fc.integer({ min: NOW_S - 10 ** 8, max: NOW_S + 10 ** 
 const itsdangerous = fc
   .tuple(payloadSegment(jsonPayload), signedAt, pick('sha1', 'sha256'), secret, fc.boolean())
   .map(([payload, at, digest, key, timed]) => {
-    const value = timed ? `${payload}.${b64url(bigEndian(at))}` : payload;
-    return `${value}.${b64url(mac(digest, concatKey(digest, 'itsdangerous', key), value))}`;
+    const value = timed ? `${payload}.${itsdangerousTimestamp(at)}` : payload;
+    return itsdangerousSign(value, key, 'itsdangerous', 'django-concat', digest);
   });
 
-const flaskSession = fc.tuple(payloadSegment(jsonObjectPayload), signedAt, secret).map(([payload, at, key]) => {
-  const value = `${payload}.${b64url(bigEndian(at))}`;
-  return `${value}.${b64url(mac('sha1', hmacKey('cookie-session', key), value))}`;
-});
+const flaskSession = fc
+  .tuple(payloadSegment(jsonObjectPayload), signedAt, secret)
+  .map(([payload, at, key]) => itsdangerousSign(`${payload}.${itsdangerousTimestamp(at)}`, key, 'cookie-session', 'hmac', 'sha1'));
 
 const djangoSigned = fc
   .tuple(fc.oneof(payloadSegment(jsonPayload), fc.stringMatching(/^[^:\s]{1,12}$/)), signedAt, pick('sha1', 'sha256'), secret, fc.boolean())
   .map(([payload, at, digest, key, timed]) => {
     const salt = timed ? 'django.core.signing' : 'django.core.signing.Signer';
-    const value = timed ? `${payload}:${base62(at, 1)}` : payload;
-    return `${value}:${b64url(mac(digest, concatKey(digest, salt, key), value))}`;
+    return djangoSign(timed ? `${payload}:${base62(at)}` : payload, key, salt, digest);
   });
 
 const expressSignedCookie = fc
@@ -85,7 +151,7 @@ const expressSignedCookie = fc
     fc.boolean(),
   )
   .map(([value, key, encoded]) => {
-    const signed = `s:${value}.${mac('sha256', key, value).toString('base64').replace(/=+$/, '')}`;
+    const signed = expressSign(value, key);
     return encoded ? encodeURIComponent(signed) : signed;
   });
 
@@ -93,28 +159,8 @@ const expressSignedCookie = fc
 export const fernetKey = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => b64url(bytes) + '=');
 const fernet = fc
   .tuple(fernetKey, fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.integer({ min: 0, max: 2 ** 40 }), fc.string({ maxLength: 40 }))
-  .map(([key, iv, at, message]) => {
-    const bytes = Buffer.from(key, 'base64url');
-    const cipher = createCipheriv('aes-128-cbc', bytes.subarray(16), iv);
-    const time = Buffer.alloc(8);
-    time.writeBigUInt64BE(BigInt(at));
-    const body = Buffer.concat([Buffer.from([0x80]), time, iv, cipher.update(message, 'utf8'), cipher.final()]);
-    // base64url with its padding, as Fernet writes it.
-    return Buffer.concat([body, mac('sha256', bytes.subarray(0, 16), body)])
-      .toString('base64')
-      .replaceAll('+', '-')
-      .replaceAll('/', '_');
-  });
+  .map(([key, iv, at, message]) => fernetToken(Buffer.from(message), Buffer.from(key, 'base64url'), BigInt(at), iv));
 
-/** PASETO's pre-authentication encoding (PAE): the count, then each piece, each with its length as 64-bit little-endian. */
-const pae = (...pieces: Buffer[]): Buffer => {
-  const length = (n: number) => {
-    const bytes = Buffer.alloc(8);
-    bytes.writeBigUInt64LE(BigInt(n));
-    return bytes;
-  };
-  return Buffer.concat([length(pieces.length), ...pieces.flatMap((piece) => [length(piece.length), piece])]);
-};
 /** RFC 8037 A.1's Ed25519 key: its public half, as a JWK, verifies the v4.public tokens below. */
 export const PASETO_PUBLIC_KEY = JSON.stringify(RFC8037_A2);
 const ED25519 = createPrivateKey({ key: RFC8037_A1, format: 'jwk' });
@@ -127,13 +173,8 @@ const pasetoPublic = fc
     fc.option(fc.oneof(fc.constant('{"kid":"k4.pid.key-1"}'), fc.string({ maxLength: 12 })), { nil: undefined }),
     fc.string({ maxLength: 8 }),
   )
-  .map(([claims, footer, assertion]) => {
-    const message = Buffer.from(JSON.stringify(claims));
-    const foot = Buffer.from(footer ?? '');
-    const signature = sign(null, pae(Buffer.from('v4.public.'), message, foot, Buffer.from(assertion)), ED25519);
-    // An empty footer is left out, with its dot.
-    return `v4.public.${b64url(Buffer.concat([message, signature]))}${foot.length === 0 ? '' : `.${b64url(foot)}`}`;
-  });
+  // An empty footer is left out, with its dot.
+  .map(([claims, footer, assertion]) => pasetoV4Sign(JSON.stringify(claims), ED25519, footer ?? '', assertion));
 const paseto = fc.oneof(
   { arbitrary: pasetoPublic, weight: 3 },
   {

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deriveKey, equalBytes, equalText, hmacOf } from '../../../../src/core/tokens/verify/hmac.js';
-import { itsdangerousKey } from '../../../support/token-signers.js';
+import { itsdangerousKey } from '../../../support/token-arbitraries.js';
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 

@@ -5,7 +5,14 @@ import type { TokenVerifyInput } from '../../../../src/core/tokens/model.js';
 import { VerifyToken } from '../../../../src/core/tokens/use-cases/verify-token.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
-import { base62, djangoSign, expressSign, flaskCookie, itsdangerousSign, itsdangerousTimestamp } from '../../../support/token-signers.js';
+import {
+  base62,
+  djangoSign,
+  expressSign,
+  flaskCookie,
+  itsdangerousSign,
+  itsdangerousTimestamp,
+} from '../../../support/token-arbitraries.js';
 
 const NOW = Date.UTC(2026, 0, 1);
 const clock = new FixedClock(NOW);
