@@ -8,43 +8,41 @@ import { timeAwaited, timeEach } from './timing.js';
 import { NodeKeyCodec } from '../src/adapters/driven/node-key-codec.js';
 import { SystemClock } from '../src/adapters/driven/system-clock.js';
 import { TOKEN_USE_CASES } from '../src/core/tokens/use-cases/index.js';
+import {
+  AWS_KEY_ID,
+  DJANGO_DUMPS,
+  EXPRESS_COOKIE,
+  FERNET,
+  FLASK_COMPRESSED,
+  FLASK_UNSIGN,
+  GITHUB_TOKEN,
+  GITLAB_ROUTABLE,
+  ITSDANGEROUS_SIGNER,
+  PASERK_K4_LID,
+  PASETO_4_S_1,
+} from '../test/vectors/tokens/index.js';
 
 const ports = { clock: new SystemClock(), keyCodec: new NodeKeyCodec() };
 const identify = TOKEN_USE_CASES.identifyToken();
 const verify = TOKEN_USE_CASES.verifyToken(ports);
 
-interface PasetoVector {
-  readonly name: string;
-  readonly token: string;
-  readonly 'public-key-pem': string;
-}
-const vectorsOf = (file: string): readonly PasetoVector[] =>
-  (JSON.parse(readFileSync(new URL(`../test/vectors/tokens/${file}`, import.meta.url), 'utf8')) as { tests: PasetoVector[] }).tests;
-// paseto-standard/test-vectors v4.json (test/vectors/tokens/README.md names the commit).
-const pasetoV4 = vectorsOf('paseto-v4.json').find((vector) => vector.name === '4-S-1');
-// fernet/spec verify.json, its first case.
-const fernet = (
-  JSON.parse(readFileSync(new URL('../test/vectors/tokens/fernet-verify.json', import.meta.url), 'utf8')) as { token: string }[]
-)[0];
-if (pasetoV4 === undefined || fernet === undefined) throw new Error('the PASETO and Fernet vectors are missing');
-
-// Published values (test/unit/core/tokens/ cites each at its source); the credential shapes that are not published are
+// Published values (test/vectors/tokens/index.ts cites each at its source); the credential shapes that are not published are
 // built here, so that no string in this file looks like a live key.
 const VALUES: ReadonlyArray<readonly [label: string, value: string]> = [
-  ['GitHub token, checksum valid', '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'],
+  ['GitHub token, checksum valid', GITHUB_TOKEN],
   ['GitHub fine-grained token', `github_pat_${'A'.repeat(22)}_${'b'.repeat(59)}`],
-  ['GitLab routable token', 'glpat-bzox79Of-KE9FD2LjoXXF4CvyxA.0r03gxo7s'],
-  ['AWS key id with its account', 'ASIAY34FZKBOKMUTVV7A'],
+  ['GitLab routable token', GITLAB_ROUTABLE],
+  ['AWS key id with its account', AWS_KEY_ID.value],
   ['Stripe test key', `sk_test_${'x'.repeat(24)}`],
   ['Slack bot token', `xoxb-${'1'.repeat(10)}-${'a'.repeat(12)}`],
-  ['itsdangerous bare signer (verify reads it, identify does not)', 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA'],
-  ['Flask session', 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8'],
-  ['Flask session, compressed', '.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg'],
-  ['Django signed value', 'ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk'],
-  ['Express signed cookie', 's:hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI'],
-  ['Fernet token', fernet.token],
-  ['PASETO v4 public', pasetoV4.token],
-  ['PASERK k4.lid', 'k4.lid.iVtYQDjr5gEijCSjJC3fQaJm7nCeQSeaty0Jixy8dbsk'],
+  ['itsdangerous bare signer (verify reads it, identify does not)', ITSDANGEROUS_SIGNER.value],
+  ['Flask session', FLASK_UNSIGN.value],
+  ['Flask session, compressed', FLASK_COMPRESSED.value],
+  ['Django signed value', DJANGO_DUMPS],
+  ['Express signed cookie', EXPRESS_COOKIE.value],
+  ['Fernet token', FERNET.token],
+  ['PASETO v4 public', PASETO_4_S_1.token],
+  ['PASERK k4.lid', PASERK_K4_LID],
   ['a JWT (one pointer)', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
   ['nothing matches', 'not a token at all'],
 ];
@@ -60,8 +58,8 @@ const rows = VALUES.map(([label, value]) => ({
   timing: timeEach(() => identify.execute({ value }), 20_000, 2_000),
 }));
 
-const flaskInput = { value: 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8', format: 'flask_session', secret: 'CHANGEME' };
-const pasetoInput = { value: pasetoV4.token, format: 'paseto', key: pasetoV4['public-key-pem'] };
+const flaskInput = { value: FLASK_UNSIGN.value, format: 'flask_session', secret: FLASK_UNSIGN.secret };
+const pasetoInput = { value: PASETO_4_S_1.token, format: 'paseto', key: PASETO_4_S_1.publicKeyPem };
 for (const input of [flaskInput, pasetoInput]) {
   const answer = await verify.execute(input);
   // 4-S-1 expired in 2022: its signature verifies and its exp is authenticated, so the reason is `expired`.

@@ -20,6 +20,7 @@ import {
 import { playgroundTokens } from '../support/playground-tokens.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
 import { OIDC_A3_ACCESS_TOKEN, OIDC_A3_ID_TOKEN } from '../vectors/jose-keys.js';
+import { DJANGO_DUMPS, FLASK_UNSIGN, GITHUB_TOKEN, PASETO_4_S_1 } from '../vectors/tokens/index.js';
 
 warnIfNoChromium('PLAYGROUND LOCAL MODE BROWSER TEST');
 vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
@@ -28,20 +29,6 @@ vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
 const JWT_IO_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30';
 const JWT_IO_SECRET = 'a-string-secret-at-least-256-bits-long';
-/** A GitHub token whose CRC-32 checksum holds: therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1. */
-const GITHUB_TOKEN = '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';
-/** Flask-Unsign's README (Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc), signed with `CHANGEME`. */
-const FLASK_COOKIE = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
-/** django/django, django/core/signing.py (module docstring), commit 01dfcf77c5c41cb46203049493e194f54a631133. */
-const DJANGO_VALUE = 'ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk';
-/** paseto-standard/test-vectors, v4.json, 4-S-1, commit 32d7406591eb022f9eff88abb84106dd9d42c0f2: its token, and its public key as a JWK. */
-const PASETO_4_S_1 =
-  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
-const PASETO_4_S_1_KEY = {
-  kty: 'OKP',
-  crv: 'Ed25519',
-  x: Buffer.from('1eb9dbbbbc047c03fd70604e0071f0987e16b28b757225c11f00415d0e20b1a2', 'hex').toString('base64url'),
-};
 /** The test service's clock, which the browser's is fixed to: local mode's core reads the browser's. */
 const NOW_S = Math.floor(TEST_NOW_MS / 1000);
 
@@ -269,9 +256,9 @@ describe.skipIf(!chromiumAvailable)('the playground in local mode, in headless C
     ['a certificate chain', () => `${chain.leaf.pem}${chain.intermediate.pem}${chain.root.pem}`],
     ['a value no format reads', () => 'not a time'],
     ['a GitHub token', () => GITHUB_TOKEN],
-    ['a Flask session cookie', () => FLASK_COOKIE],
-    ['a Django signed value', () => DJANGO_VALUE],
-    ['a v4.public PASETO', () => PASETO_4_S_1],
+    ['a Flask session cookie', () => FLASK_UNSIGN.value],
+    ['a Django signed value', () => DJANGO_DUMPS],
+    ['a v4.public PASETO', () => PASETO_4_S_1.token],
   ];
 
   it.each(COMPARED)('shows for %s what service mode shows', { timeout: budgetFor(8) }, async (_what, value) => {
@@ -304,14 +291,14 @@ describe.skipIf(!chromiumAvailable)('the playground in local mode, in headless C
         await page.getByLabel('Secret key (flask_session)').fill('CHANGEME');
         await expect.poll(() => page.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
       };
-      const [localSecret, serviceSecret] = await bothModes(FLASK_COOKIE, withSecret);
+      const [localSecret, serviceSecret] = await bothModes(FLASK_UNSIGN.value, withSecret);
       expect(localSecret).toContain('Yes: the signature over it verified');
       expect(localSecret).toBe(serviceSecret);
       const withKey = async (page: Page) => {
-        await page.getByLabel(/Public key of the PASETO/).fill(JSON.stringify(PASETO_4_S_1_KEY));
+        await page.getByLabel(/Public key of the PASETO/).fill(JSON.stringify(PASETO_4_S_1.publicJwk));
         await expect.poll(() => page.locator('.token-verify-result').textContent()).toMatch(/^Not valid: .*expired/);
       };
-      const [localKey, serviceKey] = await bothModes(PASETO_4_S_1, withKey);
+      const [localKey, serviceKey] = await bothModes(PASETO_4_S_1.token, withKey);
       expect(localKey).toBe(serviceKey);
     },
   );

@@ -4,25 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable, launchChromium, warnIfNoChromium } from '../support/chromium.js';
 import { ANSWER_MS, axeViolations, budgetFor, enter, mainInput, openPlayground, statusOf as status } from '../support/playground-page.js';
 import { TEST_NOW_MS, listen, testService, type Running } from '../support/service.js';
+import { FLASK_UNSIGN, GITHUB_TOKEN, PASETO_4_S_1 } from '../vectors/tokens/index.js';
 
 warnIfNoChromium('PLAYGROUND TOKENS BROWSER TEST');
 vi.setConfig({ expect: { poll: { timeout: ANSWER_MS } } });
-
-/** A GitHub token whose CRC-32 checksum holds: therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1. */
-const GITHUB_TOKEN = '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';
-/** Flask-Unsign's README (Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc): `{'logged_in': False}`, secret `CHANGEME`. */
-const FLASK_COOKIE = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
-const FLASK_SECRET = 'CHANGEME';
-/** 0x5C3B96C5, the cookie's timestamp segment `XDuWxQ`. */
-const FLASK_SIGNED_AT = '2019-01-13T19:51:33Z';
-/** paseto-standard/test-vectors, v4.json, 4-S-1, commit 32d7406591eb022f9eff88abb84106dd9d42c0f2: its token, and its public key as a JWK. */
-const PASETO_4_S_1 =
-  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
-const PASETO_4_S_1_KEY = {
-  kty: 'OKP',
-  crv: 'Ed25519',
-  x: Buffer.from('1eb9dbbbbc047c03fd70604e0071f0987e16b28b757225c11f00415d0e20b1a2', 'hex').toString('base64url'),
-};
 
 /** What the page shows, as a person reads it: every text but the paste field's own value, which a textarea keeps out of innerText. */
 const shownText = (page: Page): Promise<string> => page.locator('body').evaluate((body) => (body as HTMLElement).innerText);
@@ -81,17 +66,17 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
 
   it('shows a Flask cookie’s payload and its signed time, read without a key', { timeout: budgetFor(2) }, async () => {
     const { page, context, complaints } = await openPlayground(browser, running.url, { now: TEST_NOW_MS });
-    await enter(page, FLASK_COOKIE, /^Read as .*\(itsdangerous\).*\(flask_session\)/);
+    await enter(page, FLASK_UNSIGN.value, /^Read as .*\(itsdangerous\).*\(flask_session\)/);
     const flask = page.getByRole('region', { name: 'Flask session cookie', exact: true });
     expect(await flask.locator('.token-fields').textContent()).toContain('"logged_in": false');
     const signed = flask.locator('table.token-times tr', { has: page.locator('th', { hasText: 'signed_at' }) });
-    expect(await signed.locator('time').getAttribute('datetime')).toBe(`${FLASK_SIGNED_AT.slice(0, -1)}.000Z`);
+    expect(await signed.locator('time').getAttribute('datetime')).toBe(`${FLASK_UNSIGN.signedAt.slice(0, -1)}.000Z`);
     expect(await signed.locator('td').last().textContent()).toBe('No: read without a key, so anyone could have written it');
     expect(await flask.textContent()).toContain('A key would add: authenticity, that whoever holds the key made it.');
     expect(await page.locator('.credential').count()).toBe(0);
     await page.getByRole('button', { name: 'Make a share link' }).click();
     const link = await page.getByLabel(/share link/i).inputValue();
-    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('input')).toBe(FLASK_COOKIE);
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('input')).toBe(FLASK_UNSIGN.value);
     expect(complaints).toEqual([]);
     await context.close();
   });
@@ -101,15 +86,15 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
     { timeout: budgetFor(6) },
     async () => {
       const { page, context, requests, complaints } = await openPlayground(browser, running.url, { now: TEST_NOW_MS });
-      await enter(page, FLASK_COOKIE, /\(flask_session\)/);
+      await enter(page, FLASK_UNSIGN.value, /\(flask_session\)/);
       const verify = page.getByRole('region', { name: 'Verify with a key' });
       expect(await verify.getByLabel('Verify as').inputValue()).toBe('flask_session');
-      await verify.getByLabel('Secret key (flask_session)').fill(`${FLASK_SECRET}x`);
+      await verify.getByLabel('Secret key (flask_session)').fill(`${FLASK_UNSIGN.secret}x`);
       await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Not valid: .*signature_invalid/);
-      await verify.getByLabel('Secret key (flask_session)').fill(FLASK_SECRET);
+      await verify.getByLabel('Secret key (flask_session)').fill(FLASK_UNSIGN.secret);
       await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
       const signed = verify.locator('.token-verify-result table.token-times tr', { has: page.locator('th', { hasText: 'signed_at' }) });
-      expect(await signed.locator('time').getAttribute('datetime')).toBe(`${FLASK_SIGNED_AT.slice(0, -1)}.000Z`);
+      expect(await signed.locator('time').getAttribute('datetime')).toBe(`${FLASK_UNSIGN.signedAt.slice(0, -1)}.000Z`);
       expect(await signed.locator('td').last().textContent()).toBe('Yes: the signature over it verified');
       // A maximum age the cookie is past: expired, its time still vouched for.
       await verify.getByLabel('Maximum age in seconds').fill('60');
@@ -123,16 +108,16 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
       expect(verifies.length).toBeGreaterThan(0);
       for (const request of verifies) {
         expect(request.method()).toBe('POST');
-        expect(request.url()).not.toContain(FLASK_SECRET);
+        expect(request.url()).not.toContain(FLASK_UNSIGN.secret);
       }
       await page.getByRole('button', { name: 'Make a share link' }).click();
       const link = await page.getByLabel(/share link/i).inputValue();
-      expect(new URLSearchParams(new URL(link).hash.slice(1)).get('input')).toBe(FLASK_COOKIE);
-      expect(link).not.toContain(FLASK_SECRET);
+      expect(new URLSearchParams(new URL(link).hash.slice(1)).get('input')).toBe(FLASK_UNSIGN.value);
+      expect(link).not.toContain(FLASK_UNSIGN.secret);
       expect(await page.locator('#share-left-out').textContent()).toContain('the secret key given to Verify');
 
       // Another value clears the panel, once its answer is in.
-      await mainInput(page).fill(`${FLASK_COOKIE.slice(0, -1)}A`);
+      await mainInput(page).fill(`${FLASK_UNSIGN.value.slice(0, -1)}A`);
       await expect.poll(() => verify.getByLabel('Secret key (flask_session)').inputValue()).toBe('');
       expect(complaints).toEqual([]);
       await context.close();
@@ -141,14 +126,14 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
 
   it('shows the service’s refusal of a key in words, in the panel', { timeout: budgetFor(3) }, async () => {
     const { page, context } = await openPlayground(browser, running.url, { now: TEST_NOW_MS });
-    await enter(page, PASETO_4_S_1, /\(paseto\)/);
+    await enter(page, PASETO_4_S_1.token, /\(paseto\)/);
     const verify = page.getByRole('region', { name: 'Verify with a key' });
     await verify.getByLabel(/Public key of the PASETO/).fill('not a key');
     await expect
       .poll(() => verify.locator('.token-verify-result').textContent())
       .toContain('key: must be a JWK or JWK Set (JSON), or PEM text');
     // 4-S-1's exp is 2022: the signature verifies, and the time check fails with exp vouched for.
-    await verify.getByLabel(/Public key of the PASETO/).fill(JSON.stringify(PASETO_4_S_1_KEY));
+    await verify.getByLabel(/Public key of the PASETO/).fill(JSON.stringify(PASETO_4_S_1.publicJwk));
     await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Not valid: .*\(expired\)/);
     expect(await verify.locator('.token-verify-result table.token-times td').last().textContent()).toBe(
       'Yes: the signature over it verified',
@@ -160,9 +145,9 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
     const { page, context, requests, complaints } = await openPlayground(browser, running.url, { local: true, now: TEST_NOW_MS });
     const loaded = requests.length;
     await enter(page, GITHUB_TOKEN, /\(github_token\)/);
-    await enter(page, FLASK_COOKIE, /\(flask_session\)/);
+    await enter(page, FLASK_UNSIGN.value, /\(flask_session\)/);
     const verify = page.getByRole('region', { name: 'Verify with a key' });
-    await verify.getByLabel('Secret key (flask_session)').fill(FLASK_SECRET);
+    await verify.getByLabel('Secret key (flask_session)').fill(FLASK_UNSIGN.secret);
     await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
     const after = requests.slice(loaded).filter((request) => {
       const url = new URL(request.url());
@@ -183,11 +168,11 @@ describe.skipIf(!chromiumAvailable)('the playground with tokens beyond JWT, in h
         [360, true],
       ] as const) {
         const { page, context } = await openPlayground(browser, running.url, { width, dark, local: true, now: TEST_NOW_MS });
-        for (const value of [GITHUB_TOKEN, FLASK_COOKIE]) {
+        for (const value of [GITHUB_TOKEN, FLASK_UNSIGN.value]) {
           await enter(page, value, /^Read as/);
-          if (value === FLASK_COOKIE) {
+          if (value === FLASK_UNSIGN.value) {
             const verify = page.getByRole('region', { name: 'Verify with a key' });
-            await verify.getByLabel('Secret key (flask_session)').fill(FLASK_SECRET);
+            await verify.getByLabel('Secret key (flask_session)').fill(FLASK_UNSIGN.secret);
             await expect.poll(() => verify.locator('.token-verify-result').textContent()).toMatch(/^Valid/);
           }
           expect(await axeViolations(page)).toEqual([]);

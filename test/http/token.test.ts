@@ -5,46 +5,28 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../support/logs.js';
 import { testService } from '../support/service.js';
-
-/** therootcompany/base62-token.js, test.js, commit 17dfd0700742c6b352844bd6ba568cf22269e6b1: a real, expired GitHub token. */
-const GITHUB_TOKEN = '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';
-const GITHUB_MASKED = 'ghp_zQWB…Lq17';
-/** pallets/itsdangerous, docs/signer.rst, commit 786f5de1616e359a2a4c25d5524c181d400e4edd: `Signer("secret-key").sign("my string")`. */
-const SIGNED_VALUE = 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA';
-/** Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc: `{'logged_in': False}` with `CHANGEME`. */
-const FLASK_SESSION = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
-/** fernet/spec, verify.json, commit 1f1349412669969deda422c44f369e17fc14e26b: `hello`, issued 1985-10-26T08:20:00Z. */
-const FERNET = {
-  token: 'gAAAAAAdwJ6wAAECAwQFBgcICQoLDA0ODy021cpGVWKZ_eEwCGM4BLLF_5CV9dOPmrhuVUPgJobwOz7JcbmrR64jVmpU4IwqDA==',
-  secret: 'cw_0x689RpI-jtRR7oE8h_eQsKImvJapLeSbXpwF4e4=',
-};
-/** paseto-standard/test-vectors, v4.json, commit d26d2dd8d45d316a581032205cd131ab5c326aa9: 4-S-1, whose exp is 2022. */
-const PASETO_4_S_1 = {
-  token:
-    'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA',
-  publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAHrnbu7wEfAP9cGBOAHHwmH4Wsot1ciXBHwBBXQ4gsaI=\n-----END PUBLIC KEY-----',
-};
+import { FERNET, FLASK_UNSIGN, GITHUB_TOKEN, GITHUB_TOKEN_MASKED, ITSDANGEROUS_SIGNER, PASETO_4_S_1 } from '../vectors/tokens/index.js';
 
 const { app } = testService({ RATE_LIMIT_POINTS: '100000' });
 const post = (path: string, body: unknown, on = app) =>
   request(on).post(path).set('Content-Type', 'application/json').send(JSON.stringify(body));
 const trpcQuery = (procedure: string, input: unknown) =>
   request(app).get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
-const VERIFY_SIGNED = { value: SIGNED_VALUE, format: 'itsdangerous', secret: 'secret-key' };
+const VERIFY_SIGNED = { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'secret-key' };
 
 describe('/token/identify', () => {
   it('answers GET, POST, and the tRPC query by GET and by POST with the same body', async () => {
-    const rest = await request(app).get('/token/identify').query({ value: FLASK_SESSION, tz: 'Europe/Berlin' }).expect(200);
+    const rest = await request(app).get('/token/identify').query({ value: FLASK_UNSIGN.value, tz: 'Europe/Berlin' }).expect(200);
     expect(rest.headers['cache-control']).toBe('no-store');
-    expect(rest.body).toMatchObject({ input: FLASK_SESSION, source: 'token_identify' });
+    expect(rest.body).toMatchObject({ input: FLASK_UNSIGN.value, source: 'token_identify' });
     const flask = (
       rest.body as { candidates: Array<{ format: string; times: Array<{ utc: { iso: string }; authenticated: boolean }> }> }
     ).candidates.find((candidate) => candidate.format === 'flask_session');
     expect(flask?.times[0]).toMatchObject({ utc: { iso: '2019-01-13T19:51:33Z' }, authenticated: false });
-    expect((await post('/token/identify', { value: FLASK_SESSION, tz: 'Europe/Berlin' }).expect(200)).text).toBe(rest.text);
-    const query = await trpcQuery('token.identify', { value: FLASK_SESSION, tz: 'Europe/Berlin' }).expect(200);
+    expect((await post('/token/identify', { value: FLASK_UNSIGN.value, tz: 'Europe/Berlin' }).expect(200)).text).toBe(rest.text);
+    const query = await trpcQuery('token.identify', { value: FLASK_UNSIGN.value, tz: 'Europe/Berlin' }).expect(200);
     expect(query.text).toBe(`{"result":{"data":${rest.text}}}`);
-    const byPost = await post('/trpc/token.identify', { value: FLASK_SESSION, tz: 'Europe/Berlin' }).expect(200);
+    const byPost = await post('/trpc/token.identify', { value: FLASK_UNSIGN.value, tz: 'Europe/Berlin' }).expect(200);
     expect(byPost.text).toBe(query.text);
   });
 
@@ -58,7 +40,7 @@ describe('/token/identify', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     for (const answer of answers) {
       expect(answer.text).not.toContain(GITHUB_TOKEN);
-      expect(answer.text).toContain(`"input":"${GITHUB_MASKED}"`);
+      expect(answer.text).toContain(`"input":"${GITHUB_TOKEN_MASKED}"`);
     }
     const [github] = (answers[0]?.body as { candidates: Array<{ format: string; findings: Array<{ code: string; severity: string }> }> })
       .candidates;
@@ -101,7 +83,7 @@ describe('POST /token/verify', () => {
     [{ ...VERIFY_SIGNED, max_age: '3600' }, 'max_age must be an integer of seconds'],
     [{ ...VERIFY_SIGNED, secret: null }, 'secret must be a string'],
     [{ ...VERIFY_SIGNED, value: 42 }, 'value must be a string'],
-    [{ value: SIGNED_VALUE, secret: 'secret-key' }, 'format is required'],
+    [{ value: ITSDANGEROUS_SIGNER.value, secret: 'secret-key' }, 'format is required'],
     [[VERIFY_SIGNED], 'request body must be a JSON object'],
   ])('refuses %j, naming the member', async (body, detail) => {
     const response = await post('/token/verify', body).expect(400);
@@ -113,7 +95,9 @@ describe('POST /token/verify', () => {
     'answers %s with 405, Allow: POST and a detail saying to use POST',
     async (method) => {
       const own = testService({ RATE_LIMIT_POINTS: '100000' }).app;
-      const response = await request(own)[method.toLowerCase() as 'get'](`/token/verify?value=${SIGNED_VALUE}&secret=secret-key`);
+      const response = await request(own)[method.toLowerCase() as 'get'](
+        `/token/verify?value=${ITSDANGEROUS_SIGNER.value}&secret=secret-key`,
+      );
       expect([response.status, response.headers.allow]).toEqual([405, 'POST']);
       expect(response.body).toEqual({
         detail: `${method} is not allowed on /token/verify: send it as POST, with the parameters in a JSON body`,
@@ -149,10 +133,10 @@ describe('the token operations and the rate limit', () => {
     const { app: limited } = testService({ RATE_LIMIT_POINTS: '4' });
     const remaining = (response: request.Response) => /;r=(\d+);/.exec(String(response.headers.ratelimit))?.[1];
     const answers = [
-      await request(limited).get('/token/identify').query({ value: FLASK_SESSION }),
+      await request(limited).get('/token/identify').query({ value: FLASK_UNSIGN.value }),
       await post('/token/verify', VERIFY_SIGNED, limited),
       await post('/trpc/token.verify', { ...VERIFY_SIGNED, format: 'jwt' }, limited),
-      await post('/trpc/token.identify', { value: FLASK_SESSION }, limited),
+      await post('/trpc/token.identify', { value: FLASK_UNSIGN.value }, limited),
       await post('/token/verify', VERIFY_SIGNED, limited),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400, 200, 429]);
@@ -168,11 +152,11 @@ describe('the log of the token operations', () => {
       await request(logged).get('/token/identify').query({ value: GITHUB_TOKEN }),
       await post('/token/identify', { value: GITHUB_TOKEN }, logged),
       await request(logged).get(`/trpc/token.identify?input=${encodeURIComponent(JSON.stringify({ value: GITHUB_TOKEN }))}`),
-      await post('/token/verify', { value: FLASK_SESSION, format: 'flask_session', secret: 'CHANGEME' }, logged),
+      await post('/token/verify', { value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'CHANGEME' }, logged),
       await post('/token/verify', { value: FERNET.token, format: 'fernet', secret: FERNET.secret }, logged),
       await post('/trpc/token.verify', { value: PASETO_4_S_1.token, format: 'paseto', key: PASETO_4_S_1.publicKeyPem }, logged),
-      await post('/token/verify', { value: FLASK_SESSION, format: 'flask_session', secret: 'not-CHANGEME-either' }, logged),
-      await request(logged).get('/token/verify').query({ value: FLASK_SESSION, secret: 'CHANGEME' }),
+      await post('/token/verify', { value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'not-CHANGEME-either' }, logged),
+      await request(logged).get('/token/verify').query({ value: FLASK_UNSIGN.value, secret: 'CHANGEME' }),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 405]);
     expect(answers[3]?.body).toMatchObject({ valid: true, payload: { logged_in: false } });
@@ -186,7 +170,7 @@ describe('the log of the token operations', () => {
     for (const secret of [
       GITHUB_TOKEN,
       GITHUB_TOKEN.slice(8, -4),
-      FLASK_SESSION.split('.')[0] ?? '',
+      FLASK_UNSIGN.value.split('.')[0] ?? '',
       'CHANGEME',
       'logged_in',
       FERNET.token.slice(0, 40),

@@ -38,25 +38,17 @@ import {
   RFC9449_JKT,
   RFC9449_PROOF,
 } from '../vectors/jose-keys.js';
+import {
+  FERNET,
+  FLASK_COMPRESSED,
+  FLASK_UNSIGN,
+  GITHUB_PLACEHOLDER,
+  GITHUB_TOKEN,
+  GITLAB_ROUTABLE,
+  ITSDANGEROUS_SIGNER,
+  PASETO_4_S_1,
+} from '../vectors/tokens/index.js';
 import { KUBERNETES_LEGACY_TOKEN, VENDOR_TOKENS, tokenOf as vendorToken } from '../vectors/vendor-tokens.js';
-
-/** pallets/itsdangerous, docs/signer.rst, commit 786f5de1616e359a2a4c25d5524c181d400e4edd: `Signer("secret-key").sign("my string")`. */
-const SIGNED_VALUE = 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA';
-/** Paradoxis/Flask-Unsign, README.md, commit 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc: secret `CHANGEME`. */
-const FLASK_SESSION = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
-/** A compressed Flask session, secret `foobar`, from pallets/flask#4117 as contract §12 cites it. */
-const FLASK_COMPRESSED = '.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg';
-/** fernet/spec, verify.json, commit 1f1349412669969deda422c44f369e17fc14e26b. */
-const FERNET = {
-  token: 'gAAAAAAdwJ6wAAECAwQFBgcICQoLDA0ODy021cpGVWKZ_eEwCGM4BLLF_5CV9dOPmrhuVUPgJobwOz7JcbmrR64jVmpU4IwqDA==',
-  secret: 'cw_0x689RpI-jtRR7oE8h_eQsKImvJapLeSbXpwF4e4=',
-};
-/** paseto-standard/test-vectors, v4.json, commit d26d2dd8d45d316a581032205cd131ab5c326aa9: 4-S-1 and its public key. */
-const PASETO_4_S_1 = {
-  token:
-    'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA',
-  publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAHrnbu7wEfAP9cGBOAHHwmH4Wsot1ciXBHwBBXQ4gsaI=\n-----END PUBLIC KEY-----',
-};
 
 /** A procedure path of the catalog (`unixTimestamp.toUtc`), as a type. */
 export type Procedure = { [G in keyof Catalog]: `${G & string}.${keyof Catalog[G] & string}` }[keyof Catalog];
@@ -318,25 +310,25 @@ export function vectorCorpus(): ParityCall[] {
 
   for (const vendor of DICTIONARY_VENDORS) add('jwt.claims', `the ${vendor} entries`, { vendor });
 
-  // Contract §12's vectors, each at its source.
+  // Contract §12's vectors (test/vectors/tokens/index.ts names each one's source).
   const values: ReadonlyArray<readonly [string, string]> = [
-    ['therootcompany/base62-token.js test.js @ 17dfd0700742c6b352844bd6ba568cf22269e6b1', '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'],
-    ["GitHub's OAuth documentation placeholder, as contract §12 cites it", 'gho_16C7e42F292c6912E7710c838347Ae178B4a'],
-    [
-      'google/osv-scalibr veles/secrets/gitlabpat/detector_test.go @ 6ce73cededf86880fc03ed204aa0e186edebc841',
-      'glpat-bzox79Of-KE9FD2LjoXXF4CvyxA.0r03gxo7s',
-    ],
-    ['pallets/itsdangerous docs/signer.rst @ 786f5de1616e359a2a4c25d5524c181d400e4edd', SIGNED_VALUE],
-    ['Paradoxis/Flask-Unsign README.md @ 9d8db6b14f4a77994f6c400a513c5f8c2ace31cc', FLASK_SESSION],
-    ['pallets/flask#4117, as contract §12 cites it', FLASK_COMPRESSED],
-    ['fernet/spec verify.json @ 1f1349412669969deda422c44f369e17fc14e26b', FERNET.token],
-    ['paseto-standard/test-vectors v4.json 4-S-1 @ d26d2dd8d45d316a581032205cd131ab5c326aa9', PASETO_4_S_1.token],
+    ['a GitHub token whose checksum holds', GITHUB_TOKEN],
+    ["GitHub's OAuth documentation placeholder, as contract §12 cites it", GITHUB_PLACEHOLDER],
+    ['a routable GitLab token', GITLAB_ROUTABLE],
+    ['itsdangerous, its docs/signer.rst example', ITSDANGEROUS_SIGNER.value],
+    ['Flask-Unsign, its README example', FLASK_UNSIGN.value],
+    ['pallets/flask#4117, as contract §12 cites it', FLASK_COMPRESSED.value],
+    ['fernet/spec verify.json', FERNET.token],
+    ['paseto-standard/test-vectors v4.json 4-S-1', PASETO_4_S_1.token],
   ];
   for (const [label, value] of values) add('token.identify', label, { value, tz: 'Europe/Berlin' });
   const tokenVerifications: ReadonlyArray<readonly [string, Record<string, string>]> = [
-    ['itsdangerous, its docs/signer.rst example', { value: SIGNED_VALUE, format: 'itsdangerous', secret: 'secret-key' }],
-    ['Flask-Unsign, CHANGEME', { value: FLASK_SESSION, format: 'flask_session', secret: 'CHANGEME' }],
-    ['pallets/flask#4117, foobar', { value: FLASK_COMPRESSED, format: 'flask_session', secret: 'foobar' }],
+    [
+      'itsdangerous, its docs/signer.rst example',
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: ITSDANGEROUS_SIGNER.secret },
+    ],
+    ['Flask-Unsign, CHANGEME', { value: FLASK_UNSIGN.value, format: 'flask_session', secret: FLASK_UNSIGN.secret }],
+    ['pallets/flask#4117, foobar', { value: FLASK_COMPRESSED.value, format: 'flask_session', secret: FLASK_COMPRESSED.secret }],
     ['fernet/spec verify.json', { value: FERNET.token, format: 'fernet', secret: FERNET.secret }],
     ['paseto 4-S-1 with its public key', { value: PASETO_4_S_1.token, format: 'paseto', key: PASETO_4_S_1.publicKeyPem }],
   ];

@@ -3,6 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../../src/core/shared/errors.js';
 import type { TokenCandidate, TokenIdentification } from '../../../../src/core/tokens/model.js';
 import { IdentifyToken } from '../../../../src/core/tokens/use-cases/identify-token.js';
+import {
+  AWS_KEY_ID,
+  DJANGO_DUMPS,
+  DJANGO_DUMPS_COMPRESSED,
+  DJANGO_SIGNER,
+  EXPRESS_COOKIE,
+  FERNET,
+  FLASK_COMPRESSED,
+  FLASK_UNSIGN,
+  GITHUB_PLACEHOLDER,
+  GITHUB_TOKEN,
+  GITHUB_TOKEN_MASKED,
+  GITLAB_LEGACY,
+  GITLAB_ROUTABLE,
+  GITLAB_VERSIONED,
+  GITLAB_VERSIONED_BAD_CRC,
+  ITSDANGEROUS_SIGNER,
+  PASERK_K4_LID,
+  PASERK_K4_PID,
+  PASERK_K4_SECRET,
+  PASETO_3_S_2,
+  PASETO_4_E_1,
+  PASETO_4_F_1,
+  PASETO_4_S_1,
+  PASETO_4_S_2,
+} from '../../../vectors/tokens/index.js';
 
 const identify = new IdentifyToken();
 const run = (value: string, options: { format?: string; tz?: string } = {}): TokenIdentification => identify.execute({ value, ...options });
@@ -13,37 +39,10 @@ const only = (answer: TokenIdentification): TokenCandidate => {
 const codes = (candidate: TokenCandidate): string[] => candidate.findings.map((finding) => finding.code);
 const base64url = (bytes: Uint8Array): string => bytes.toBase64({ alphabet: 'base64url', omitPadding: true });
 
-// therootcompany/base62-token.js test.js @ 17dfd0700742c6b352844bd6ba568cf22269e6b1
-const GITHUB_VALID = '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';
-// GitHub's OAuth documentation example token, as contract §12 cites it: its checksum does not match
-const GITHUB_PLACEHOLDER = 'gho_16C7e42F292c6912E7710c838347Ae178B4a';
-// google/osv-scalibr veles/secrets/gitlabpat/detector_test.go @ 2cb3b92b591538af5b8e2df9d7fda933335a52cd
-const GITLAB_ROUTABLE = 'glpat-bzox79Of-KE9FD2LjoXXF4CvyxA.0r03gxo7s';
-const GITLAB_VERSIONED = 'glpat-bzox79Of-KE9FD2LjoXXF4CvyxA.01.0r0l8l6ir';
-const GITLAB_VERSIONED_BAD_CRC = 'glpat-bzox79Of-KE9FD2LjoXXF4CvyxA.01.0r03gxo7a';
-const GITLAB_LEGACY = 'glpat-vzDNJu3Lvh4YCCekKsnx';
-// Paradoxis/Flask-Unsign README.md @ 6e6e91d63fd2327fcfa139ffef6194e5643c52ff
-const FLASK = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
-// pallets/flask#4117, as contract §12 cites it (secret `foobar`)
-const FLASK_COMPRESSED = '.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg';
-// fernet/spec verify.json @ 20dead475f53f11d20592baf29ad697163afc0cd
-const FERNET = 'gAAAAAAdwJ6wAAECAwQFBgcICQoLDA0ODy021cpGVWKZ_eEwCGM4BLLF_5CV9dOPmrhuVUPgJobwOz7JcbmrR64jVmpU4IwqDA==';
-// paseto-standard/test-vectors v4.json and v3.json @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
-const PASETO_4_S_1 =
-  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9bg_XBBzds8lTZShVlwwKSgeKpLT3yukTw6JUz3W4h_ExsQV-P0V54zemZDcAxFaSeef1QlXEFtkqxT1ciiQEDA';
-const PASETO_4_S_2 =
-  'v4.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9v3Jt8mx_TdM2ceTGoqwrh4yDFn0XsHvvV_D0DtwQxVrJEBMl0F2caAdgnpKlt4p7xBnx1HcO-SPo8FPp214HDw.eyJraWQiOiJ6VmhNaVBCUDlmUmYyc25FY1Q3Z0ZUaW9lQTlDT2NOeTlEZmdMMVc2MGhhTiJ9';
-const PASETO_3_S_2 =
-  'v3.public.eyJkYXRhIjoidGhpcyBpcyBhIHNpZ25lZCBtZXNzYWdlIiwiZXhwIjoiMjAyMi0wMS0wMVQwMDowMDowMCswMDowMCJ9ZWrbGZ6L0MDK72skosUaS0Dz7wJ_2bMcM6tOxFuCasO9GhwHrvvchqgXQNLQQyWzGC2wkr-VKII71AvkLpC8tJOrzJV1cap9NRwoFzbcXjzMZyxQ0wkshxZxx8ImmNWP.eyJraWQiOiJkWWtJU3lseFFlZWNFY0hFTGZ6Rjg4VVpyd2JMb2xOaUNkcHpVSEd3OVVxbiJ9';
-const PASETO_4_E_1 =
-  'v4.local.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAr68PS4AXe7If_ZgesdkUMvSwscFlAl1pk5HC0e8kApeaqMfGo_7OpBnwJOAbY9V7WU6abu74MmcUE8YWAiaArVI8XJ5hOb_4v9RmDkneN0S92dx0OW4pgy7omxgf3S8c3LlQg';
-const PASETO_4_F_1 =
-  'v4.local.vngXfCISbnKgiP6VWGuOSlYrFYU300fy9ijW33rznDYgxHNPwWluAY2Bgb0z54CUs6aYYkIJ-bOOOmJHPuX_34Agt_IPlNdGDpRdGNnBz2MpWJvB3cttheEc1uyCEYltj7wBQQYX.YXJiaXRyYXJ5LXN0cmluZy10aGF0LWlzbid0LWpzb24';
-
 describe('IdentifyToken: credentials', () => {
   it('reads a GitHub token whose checksum is valid as live, masked in input', () => {
-    const answer = run(GITHUB_VALID);
-    expect(answer.input).toBe('ghp_zQWB…Lq17');
+    const answer = run(GITHUB_TOKEN);
+    expect(answer.input).toBe(GITHUB_TOKEN_MASKED);
     const candidate = only(answer);
     expect(candidate).toMatchObject({
       format: 'github_token',
@@ -63,7 +62,7 @@ describe('IdentifyToken: credentials', () => {
   });
 
   it('never repeats a credential unmasked anywhere in the answer', () => {
-    for (const value of [GITHUB_VALID, GITLAB_ROUTABLE, 'ASIAY34FZKBOKMUTVV7A', `sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}`]) {
+    for (const value of [GITHUB_TOKEN, GITLAB_ROUTABLE, AWS_KEY_ID.value, `sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}`]) {
       expect(JSON.stringify(run(value))).not.toContain(value);
       expect(JSON.stringify(run(` ${value}\n`, { format: 'paseto' }))).not.toContain(value);
     }
@@ -77,7 +76,7 @@ describe('IdentifyToken: credentials', () => {
 
   it('checks an npm token as a GitHub one', () => {
     // The random part and checksum of therootcompany/base62-token.js's GitHub token, under npm's prefix
-    expect(only(run(`npm_${GITHUB_VALID.slice(4)}`)).fields).toEqual({ checksum_valid: true });
+    expect(only(run(`npm_${GITHUB_TOKEN.slice(4)}`)).fields).toEqual({ checksum_valid: true });
     expect(codes(only(run(`npm_${'A'.repeat(36)}`)))).toEqual(['checksum_invalid']);
   });
 
@@ -111,8 +110,7 @@ describe('IdentifyToken: credentials', () => {
   });
 
   it.each([
-    // praetorian-inc/nebula test/access_key_id_to_account_id_test.go @ 77c7119f27758eca485f28d2ddca20ef2fb7b5f2
-    ['ASIAY34FZKBOKMUTVV7A', 'temporary (STS) access key', '609629065308', []],
+    [AWS_KEY_ID.value, 'temporary (STS) access key', AWS_KEY_ID.account, []],
     ['AKIAV7S32T2OSBFJQOIY', 'long-term access key', '411435703965', ['live_credential']],
   ])('reads the account of AWS key id %s', (value, resource, account, findings) => {
     const answer = run(value);
@@ -169,7 +167,7 @@ describe('IdentifyToken: credentials', () => {
 
 describe('IdentifyToken: signed values', () => {
   it('reads a Flask session cookie as itsdangerous and flask_session, with its time unauthenticated', () => {
-    const answer = run(FLASK);
+    const answer = run(FLASK_UNSIGN.value);
     expect(answer.candidates.map((candidate) => candidate.format)).toEqual(['itsdangerous', 'flask_session']);
     expect(answer.notes).toEqual([expect.stringMatching(/^value matches 2 formats \(itsdangerous, flask_session\)/)]);
     const flask = answer.candidates[1] as TokenCandidate;
@@ -185,11 +183,11 @@ describe('IdentifyToken: signed values', () => {
     ]);
     expect(flask.key_needed_for).toEqual(['authenticity']);
     expect(codes(flask)).toEqual(['timestamp_unauthenticated']);
-    expect(answer.input).toBe(FLASK);
+    expect(answer.input).toBe(FLASK_UNSIGN.value);
   });
 
   it('inflates a compressed Flask session cookie', () => {
-    const answer = run(FLASK_COMPRESSED, { format: 'flask_session' });
+    const answer = run(FLASK_COMPRESSED.value, { format: 'flask_session' });
     const candidate = only(answer);
     expect(candidate.fields).toMatchObject({ compressed: true, digest: 'sha1' });
     expect(candidate.fields.payload).toBeTypeOf('object');
@@ -207,8 +205,7 @@ describe('IdentifyToken: signed values', () => {
   });
 
   it("does not take a bare signer's free text as a format (only /token/verify does)", () => {
-    // pallets/itsdangerous docs/signer.rst @ 672971d66a2ef9f85151e53283113f33d642dabd
-    const answer = run('my string.wh6tMHxLgJqB6oY1uT73iMlyrOA');
+    const answer = run(ITSDANGEROUS_SIGNER.value);
     expect(answer.candidates).toEqual([]);
     expect(answer.notes).toEqual([expect.stringMatching(/^value matches none of the formats/)]);
   });
@@ -221,8 +218,7 @@ describe('IdentifyToken: signed values', () => {
   });
 
   it('reads a Django signing.dumps value', () => {
-    // django/django django/core/signing.py @ 01dfcf77c5c41cb46203049493e194f54a631133 (module docstring)
-    const candidate = only(run('ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk'));
+    const candidate = only(run(DJANGO_DUMPS));
     expect(candidate).toMatchObject({
       format: 'django_signed',
       fields: { compressed: false, payload: 'hello', digest: 'sha1' },
@@ -232,8 +228,7 @@ describe('IdentifyToken: signed values', () => {
   });
 
   it('reads a compressed Django value', () => {
-    // django/django django/core/signing.py @ 01dfcf77c5c41cb46203049493e194f54a631133 (module docstring)
-    const candidate = only(run('.eJwFwcERACAIwLCF-rCiILN47r-GyZVJsNgkxaFxoDgxcOHGxMKD_T7vhAml:1QaUaL:BA0thEZrp4FQVXIXuOvYJtLJSrQ'));
+    const candidate = only(run(DJANGO_DUMPS_COMPRESSED));
     expect(candidate.fields).toEqual({ compressed: true, payload: Array.from({ length: 19 }, (_, i) => i + 1), digest: 'sha1' });
   });
 
@@ -244,8 +239,7 @@ describe('IdentifyToken: signed values', () => {
   });
 
   it("reads a Django Signer's value as its text", () => {
-    // django/django tests/signing/tests.py @ 3a4b92aa6ca360eb2890c1f574cac86870f24a42 (test_valid_sep)
-    const candidate = only(run('foo:jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0'));
+    const candidate = only(run(DJANGO_SIGNER.value));
     expect(candidate.fields).toEqual({ compressed: false, payload: 'foo', digest: 'sha256' });
     expect(candidate.times).toEqual([]);
     expect(candidate.findings).toEqual([]);
@@ -258,21 +252,19 @@ describe('IdentifyToken: signed values', () => {
   });
 
   it("keeps requiring cookie-parser's s: prefix: cookie-signature's bare hello.DGDU… is not an Express signed cookie here", () => {
-    // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d: sign('hello', 'tobiiscool').
-    const answer = run('hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI', { format: 'express_signed_cookie' });
+    const answer = run(EXPRESS_COOKIE.value.slice('s:'.length), { format: 'express_signed_cookie' });
     expect(answer).toMatchObject({ candidates: [], notes: ['value is not of the syntax of express_signed_cookie'] });
   });
 
   it('reads an Express signed cookie, and the JSON of a j: value', () => {
-    // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d
-    expect(only(run('s:hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI')).fields).toEqual({ value: 'hello' });
+    expect(only(run(EXPRESS_COOKIE.value)).fields).toEqual({ value: 'hello' });
     const json = only(run(`s%3A${encodeURIComponent('j:{"a":1}')}.${'A'.repeat(43)}`));
     expect(json.fields).toEqual({ value: 'j:{"a":1}', json: { a: 1 } });
     expect(json.times).toEqual([]);
   });
 
   it('reads a Fernet token: version, IV, ciphertext length and issued_at', () => {
-    const candidate = only(run(FERNET));
+    const candidate = only(run(FERNET.token));
     expect(candidate).toMatchObject({
       format: 'fernet',
       fields: { version: 128, iv: '000102030405060708090a0b0c0d0e0f', ciphertext_bytes: 16 },
@@ -285,7 +277,7 @@ describe('IdentifyToken: signed values', () => {
 
 describe('IdentifyToken: PASETO and PASERK', () => {
   it('reads a v4.public PASETO: its claims and their times', () => {
-    const candidate = only(run(PASETO_4_S_1));
+    const candidate = only(run(PASETO_4_S_1.token));
     expect(candidate.fields).toEqual({
       version: 4,
       purpose: 'public',
@@ -323,15 +315,9 @@ describe('IdentifyToken: PASETO and PASERK', () => {
   });
 
   it.each([
-    // paseto-standard/test-vectors PASERK/k4.*.json @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
-    ['k4.lid.iVtYQDjr5gEijCSjJC3fQaJm7nCeQSeaty0Jixy8dbsk', 'lid', [], []],
-    ['k4.pid.S_XQmeEwHbbvRmiyfXfHYpLGjXGzjTRSDoT1YtTakWFE', 'pid', [], []],
-    [
-      'k4.secret.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7aie8zrakLWKjqNAqbw1zZTIVdx3iQ6Y6wEihi1naKQ',
-      'secret',
-      [],
-      ['private_key_material'],
-    ],
+    [PASERK_K4_LID, 'lid', [], []],
+    [PASERK_K4_PID, 'pid', [], []],
+    [PASERK_K4_SECRET, 'secret', [], ['private_key_material']],
     [
       'k4.local-wrap.pie.y-PC8Zh6P1DoOBUdhRr7W8GWSgHtRKvE8PWWYA-qXy3fxJDmaRsxcZVQzuvXHZuBg5MqCgh_y5K0WbukJCrDX73Wdf631VBnE1DNHafbjnGNzFNWP59ba9ifsOAgE7Bw',
       'local-wrap',
@@ -352,14 +338,13 @@ describe('IdentifyToken: canonical base64url in PASETO and PASERK', () => {
     expect(text.length % 4).not.toBe(0);
     return `${text.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(text.at(-1) as string) + 1] as string}`;
   };
-  // paseto-standard/test-vectors PASERK/k4.secret.json @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
-  const PASERK_SECRET = 'k4.secret.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7aie8zrakLWKjqNAqbw1zZTIVdx3iQ6Y6wEihi1naKQ';
+  const PASERK_SECRET = PASERK_K4_SECRET;
 
   it('does not read a PASETO whose body decodes to the same bytes from other text', () => {
-    const [version, purpose, body] = PASETO_4_S_1.split('.') as [string, string, string];
+    const [version, purpose, body] = PASETO_4_S_1.token.split('.') as [string, string, string];
     const other = `${version}.${purpose}.${twin(body)}`;
     expect(Buffer.from(twin(body), 'base64url')).toEqual(Buffer.from(body, 'base64url'));
-    expect(run(PASETO_4_S_1, { format: 'paseto' }).candidates).toHaveLength(1);
+    expect(run(PASETO_4_S_1.token, { format: 'paseto' }).candidates).toHaveLength(1);
     expect(run(other, { format: 'paseto' })).toMatchObject({ candidates: [], notes: ['value is not of the syntax of paseto'] });
   });
 
@@ -392,17 +377,20 @@ describe('IdentifyToken: JWTs, options and refusals', () => {
   });
 
   it('keeps only the format asked for', () => {
-    expect(run(FLASK, { format: 'flask_session' }).candidates.map((candidate) => candidate.format)).toEqual(['flask_session']);
-    expect(run(FLASK, { format: 'fernet' })).toMatchObject({ candidates: [], notes: ['value is not of the syntax of fernet'] });
+    expect(run(FLASK_UNSIGN.value, { format: 'flask_session' }).candidates.map((candidate) => candidate.format)).toEqual(['flask_session']);
+    expect(run(FLASK_UNSIGN.value, { format: 'fernet' })).toMatchObject({
+      candidates: [],
+      notes: ['value is not of the syntax of fernet'],
+    });
   });
 
   it('adds the local time in tz to every time', () => {
-    const candidate = only(run(FERNET, { tz: 'America/Los_Angeles' }));
+    const candidate = only(run(FERNET.token, { tz: 'America/Los_Angeles' }));
     expect(candidate.times[0]?.local).toMatchObject({ iso: '1985-10-26T01:20:00-07:00', time_zone: 'America/Los_Angeles' });
   });
 
   it('reads the value trimmed, and gives input as received', () => {
-    expect(run(`  ${FERNET}\n`)).toMatchObject({ input: `  ${FERNET}\n`, candidates: [{ format: 'fernet' }] });
+    expect(run(`  ${FERNET.token}\n`)).toMatchObject({ input: `  ${FERNET.token}\n`, candidates: [{ format: 'fernet' }] });
   });
 
   const refusal = (input: Parameters<IdentifyToken['execute']>[0]): DomainError => {
@@ -420,8 +408,13 @@ describe('IdentifyToken: JWTs, options and refusals', () => {
     ['a blank value', { value: ' \n\t' }, 'TOKEN_VALUE_INVALID', 'value must not be empty'],
     ['a missing value', { value: undefined as unknown as string }, 'TOKEN_VALUE_INVALID', 'value must not be empty'],
     ['a value of 16,385 characters', { value: 'a'.repeat(16_385) }, 'TOKEN_VALUE_INVALID', 'value is longer than 16384 characters'],
-    ['an unknown format', { value: FLASK, format: 'jwt' }, 'TOKEN_OPTION_INVALID', /^format must be one of github_token, .*, paserk$/],
-    ['an unknown zone', { value: FLASK, tz: 'Mars/Olympus' }, 'TZ_UNKNOWN', /^tz /],
+    [
+      'an unknown format',
+      { value: FLASK_UNSIGN.value, format: 'jwt' },
+      'TOKEN_OPTION_INVALID',
+      /^format must be one of github_token, .*, paserk$/,
+    ],
+    ['an unknown zone', { value: FLASK_UNSIGN.value, tz: 'Mars/Olympus' }, 'TZ_UNKNOWN', /^tz /],
   ])('refuses %s', (_, input, code, message) => {
     const error = refusal(input);
     expect(error.code).toBe(code);
@@ -433,6 +426,6 @@ describe('IdentifyToken: JWTs, options and refusals', () => {
   });
 
   it('never repeats a refused credential in the error', () => {
-    expect(refusal({ value: GITHUB_VALID, format: 'nope' }).message).not.toContain(GITHUB_VALID);
+    expect(refusal({ value: GITHUB_TOKEN, format: 'nope' }).message).not.toContain(GITHUB_TOKEN);
   });
 });

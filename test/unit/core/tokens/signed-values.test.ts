@@ -14,14 +14,23 @@ import {
   signedTimes,
 } from '../../../../src/core/tokens/signed-values.js';
 import { MAX_INFLATED_BYTES } from '../../../../src/core/tokens/vocabulary.js';
+import {
+  DJANGO_DUMPS,
+  DJANGO_DUMPS_COMPRESSED,
+  DJANGO_SIGNER,
+  EXPRESS_COOKIE,
+  FLASK_COMPRESSED,
+  FLASK_UNSIGN,
+  ITSDANGEROUS_SIGNER,
+  PASERK_K4_LID,
+} from '../../../vectors/tokens/index.js';
 
 const base64url = (bytes: Uint8Array): string => bytes.toBase64({ alphabet: 'base64url', omitPadding: true });
 const zlibOf = (text: string): string => base64url(zlibSync(new TextEncoder().encode(text)));
 
 describe('readItsdangerous', () => {
   it('reads a timed Flask session: payload, timestamp and a SHA-1 signature', () => {
-    // Paradoxis/Flask-Unsign README.md @ 6e6e91d63fd2327fcfa139ffef6194e5643c52ff
-    const value = readItsdangerous('eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8');
+    const value = readItsdangerous(FLASK_UNSIGN.value);
     expect(value).toEqual({
       signed: 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ',
       signature: 'E2Pyb6x3w-NODuflHoGnZOEpbH8',
@@ -34,8 +43,7 @@ describe('readItsdangerous', () => {
   });
 
   it('reads a compressed payload, keeping the leading dot in the signed text only', () => {
-    // pallets/flask#4117 (the value the contract cites from that issue)
-    const value = readItsdangerous('.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg');
+    const value = readItsdangerous(FLASK_COMPRESSED.value);
     expect(value?.signed).toBe('.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg');
     expect(value?.payload).toBe('eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw');
     expect(value?.compressed).toBe(true);
@@ -44,8 +52,7 @@ describe('readItsdangerous', () => {
   });
 
   it("reads a bare signer's text, whatever it is, as everything before the last dot", () => {
-    // pallets/itsdangerous docs/signer.rst @ 672971d66a2ef9f85151e53283113f33d642dabd
-    expect(readItsdangerous('my string.wh6tMHxLgJqB6oY1uT73iMlyrOA')).toEqual({
+    expect(readItsdangerous(ITSDANGEROUS_SIGNER.value)).toEqual({
       signed: 'my string',
       signature: 'wh6tMHxLgJqB6oY1uT73iMlyrOA',
       digest: 'sha1',
@@ -76,8 +83,7 @@ describe('readItsdangerous', () => {
 
 describe('readDjangoSigned', () => {
   it('reads signing.dumps: payload, base62 timestamp and signature', () => {
-    // django/django django/core/signing.py @ 01dfcf77c5c41cb46203049493e194f54a631133 (module docstring)
-    expect(readDjangoSigned('ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk')).toEqual({
+    expect(readDjangoSigned(DJANGO_DUMPS)).toEqual({
       signed: 'ImhlbGxvIg:1QaUZC',
       signature: 'YIye-ze3TTx7gtSv422nZA4sgmk',
       digest: 'sha1',
@@ -89,15 +95,13 @@ describe('readDjangoSigned', () => {
   });
 
   it('reads a compressed signing.dumps value', () => {
-    // django/django django/core/signing.py @ 01dfcf77c5c41cb46203049493e194f54a631133 (module docstring)
-    const value = readDjangoSigned('.eJwFwcERACAIwLCF-rCiILN47r-GyZVJsNgkxaFxoDgxcOHGxMKD_T7vhAml:1QaUaL:BA0thEZrp4FQVXIXuOvYJtLJSrQ');
+    const value = readDjangoSigned(DJANGO_DUMPS_COMPRESSED);
     expect(value).toMatchObject({ payload: 'eJwFwcERACAIwLCF-rCiILN47r-GyZVJsNgkxaFxoDgxcOHGxMKD_T7vhAml', compressed: true });
     expect(readPayload(value?.payload ?? '', true)).toEqual({ kind: 'json', value: Array.from({ length: 19 }, (_, i) => i + 1) });
   });
 
   it("reads a Signer's value:signature with a SHA-256 signature", () => {
-    // django/django tests/signing/tests.py @ 3a4b92aa6ca360eb2890c1f574cac86870f24a42 (test_valid_sep)
-    expect(readDjangoSigned('foo:jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0')).toEqual({
+    expect(readDjangoSigned(DJANGO_SIGNER.value)).toEqual({
       signed: 'foo',
       signature: 'jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0',
       digest: 'sha256',
@@ -119,8 +123,7 @@ describe('readDjangoSigned', () => {
 });
 
 describe('readExpressCookie', () => {
-  // tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d
-  const signed = 'hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI';
+  const signed = EXPRESS_COOKIE.value.slice('s:'.length);
 
   it('reads s:value.signature', () => {
     expect(readExpressCookie(`s:${signed}`)).toEqual({
@@ -343,8 +346,7 @@ describe('jsonOrText', () => {
 
 describe('readPaserk', () => {
   it('reads the version, the type and the data of a PASERK', () => {
-    // paseto-standard/test-vectors PASERK/k4.lid.json @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
-    const read = readPaserk('k4.lid.iVtYQDjr5gEijCSjJC3fQaJm7nCeQSeaty0Jixy8dbsk');
+    const read = readPaserk(PASERK_K4_LID);
     expect(read).toMatchObject({ version: 4, type: 'lid' });
     expect(read?.data).toHaveLength(33);
   });

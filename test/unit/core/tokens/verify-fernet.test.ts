@@ -1,27 +1,15 @@
 // Fernet verification against fernet/spec @ 20dead475f53f11d20592baf29ad697163afc0cd (verify.json and invalid.json,
 // kept as test/vectors/tokens/fernet-*.json): every case, each at its own `now` and `ttl_sec` (as max_age).
-import { readFileSync } from 'node:fs';
 import { createCipheriv, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
 import { VerifyToken } from '../../../../src/core/tokens/use-cases/verify-token.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
+import { fernetCases, type FernetCase as Case } from '../../../vectors/tokens/index.js';
 
-interface Case {
-  readonly desc?: string;
-  readonly token: string;
-  readonly now: string;
-  readonly ttl_sec: number;
-  readonly secret: string;
-  readonly src?: string;
-}
-
-const casesOf = (name: string): Case[] =>
-  JSON.parse(readFileSync(new URL(`../../../vectors/tokens/fernet-${name}.json`, import.meta.url), 'utf8')) as Case[];
-
-const VERIFY = casesOf('verify');
-const INVALID = casesOf('invalid');
+const VERIFY = fernetCases('verify');
+const INVALID = fernetCases('invalid');
 
 const verifyAt = (now: string, input: { value: string; secret: string; max_age?: number }) =>
   new VerifyToken(new FixedClock(Date.parse(now)), new NodeKeyCodec()).execute({ format: 'fernet', ...input });

@@ -1,7 +1,6 @@
 // PASETO `public` verification against paseto-standard/test-vectors @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
 // (v1.json to v4.json, kept as test/vectors/tokens/paseto-v*.json): every `*-S-*` vector verifies with its public key,
 // and every `*-F-*` vector fails.
-import { readFileSync } from 'node:fs';
 import { createPublicKey } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
@@ -10,28 +9,9 @@ import { VerifyToken } from '../../../../src/core/tokens/use-cases/verify-token.
 import { pae } from '../../../../src/core/tokens/verify/paseto.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
+import { pasetoCases, type PasetoCase as Vector } from '../../../vectors/tokens/index.js';
 
-interface Vector {
-  readonly name: string;
-  readonly 'expect-fail': boolean;
-  readonly token: string;
-  readonly payload: string | null;
-  readonly footer: string;
-  readonly 'implicit-assertion': string;
-  readonly key?: string;
-  readonly 'public-key'?: string;
-  readonly 'public-key-pem'?: string;
-  readonly 'secret-key-pem'?: string;
-}
-
-const vectorsOf = (version: number): Vector[] =>
-  (
-    JSON.parse(readFileSync(new URL(`../../../vectors/tokens/paseto-v${version}.json`, import.meta.url), 'utf8')) as {
-      tests: Vector[];
-    }
-  ).tests;
-
-const VECTORS = [1, 2, 3, 4].flatMap(vectorsOf);
+const VECTORS = ([1, 2, 3, 4] as const).flatMap(pasetoCases);
 const byName = (name: string): Vector => VECTORS.find((vector) => vector.name === name) as Vector;
 /** Each version's public key in PEM: v1 gives only PEM as `public-key`, the others as `public-key-pem`. */
 const PUBLIC_PEM: Readonly<Record<number, string>> = {

@@ -13,25 +13,19 @@ import {
   itsdangerousSign,
   itsdangerousTimestamp,
 } from '../../../support/token-arbitraries.js';
+import {
+  DJANGO_DUMPS,
+  DJANGO_SIGNER,
+  EXPRESS_COOKIE,
+  FLASK_COMPRESSED,
+  FLASK_UNSIGN,
+  ITSDANGEROUS_SIGNER,
+} from '../../../vectors/tokens/index.js';
 
 const NOW = Date.UTC(2026, 0, 1);
 const clock = new FixedClock(NOW);
 const verifier = new VerifyToken(clock, new NodeKeyCodec());
 const verify = (input: TokenVerifyInput) => verifier.execute(input);
-
-// pallets/itsdangerous docs/signer.rst @ 786f5de1616e359a2a4c25d5524c181d400e4edd
-const SIGNER_VALUE = 'my string.wh6tMHxLgJqB6oY1uT73iMlyrOA';
-// Paradoxis/Flask-Unsign README.md @ 6e6e91d63fd2327fcfa139ffef6194e5643c52ff: decoded, cracked to CHANGEME, and signed with it.
-const FLASK_UNSIGN = 'eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8';
-const FLASK_UNSIGN_SIGNED = 'eyJsb2dnZWRfaW4iOnRydWV9.XDuW-g.cPCkFmmeB7qNIcN-ReiN72r0hvU';
-// pallets/flask#4117 (as contract §12 cites it): a compressed session, secret `foobar`.
-const FLASK_COMPRESSED = '.eJyrVipOLS7OzM_TLUktLlGyUgJTOjDR-MwUoBiQqAUANscOVw.YLFEpg.mUktNdWRkgDnm0OWxbpoyOiY4kg';
-// django/django tests/signing/tests.py @ 06be092582991369372fe7072dc94cf593dee3f2, test_valid_sep: Signer(key="predictable-secret").sign("foo").
-const DJANGO_SIGNER = 'foo:jZQoX_FtSO70jX9HLRGg2A_2s4kdDBxz1QoO_OpEQb0';
-// django/django django/core/signing.py's module docstring: signing.dumps("hello") under a secret it does not give.
-const DJANGO_DUMPS = 'ImhlbGxvIg:1QaUZC:YIye-ze3TTx7gtSv422nZA4sgmk';
-// tj/node-cookie-signature test/index.js @ b7bd4cb9500bfa5e696143f51d61e5f24f7a625d: sign('hello', 'tobiiscool'); cookie-parser adds `s:`.
-const EXPRESS = 's:hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI';
 
 const signedAt = (iso: string, authenticated: boolean) => {
   const ms = Date.parse(iso);
@@ -48,7 +42,7 @@ beforeEach(() => clock.set(NOW));
 
 describe('VerifyToken, itsdangerous', () => {
   it("verifies a bare Signer's value with the docs' secret: salt itsdangerous.Signer, django-concat, SHA-1", async () => {
-    expect(await verify({ value: SIGNER_VALUE, format: 'itsdangerous', secret: 'secret-key' })).toEqual({
+    expect(await verify({ value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'secret-key' })).toEqual({
       format: 'itsdangerous',
       valid: true,
       reason: null,
@@ -61,9 +55,9 @@ describe('VerifyToken, itsdangerous', () => {
   it('does not verify the docs’ changed value, nor another secret', async () => {
     for (const input of [
       { value: 'different string.wh6tMHxLgJqB6oY1uT73iMlyrOA', secret: 'secret-key' },
-      { value: SIGNER_VALUE, secret: 'secret-key2' },
-      { value: SIGNER_VALUE, secret: 'secret-key', salt: 'itsdangerous' },
-      { value: SIGNER_VALUE, secret: 'secret-key', key_derivation: 'concat' },
+      { value: ITSDANGEROUS_SIGNER.value, secret: 'secret-key2' },
+      { value: ITSDANGEROUS_SIGNER.value, secret: 'secret-key', salt: 'itsdangerous' },
+      { value: ITSDANGEROUS_SIGNER.value, secret: 'secret-key', key_derivation: 'concat' },
     ]) {
       const answer = await verify({ format: 'itsdangerous', ...input });
       expect(answer.valid).toBe(false);
@@ -133,7 +127,7 @@ describe('VerifyToken, itsdangerous', () => {
 
 describe('VerifyToken, flask_session', () => {
   it('verifies Flask-Unsign’s cookie with CHANGEME: signed 2019-01-13T19:51:33Z, authenticated', async () => {
-    expect(await verify({ value: FLASK_UNSIGN, format: 'flask_session', secret: 'CHANGEME' })).toEqual({
+    expect(await verify({ value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'CHANGEME' })).toEqual({
       format: 'flask_session',
       valid: true,
       reason: null,
@@ -141,14 +135,14 @@ describe('VerifyToken, flask_session', () => {
       times: [signedAt('2019-01-13T19:51:33.000Z', true)],
       source: 'token_verify',
     });
-    expect(await verify({ value: FLASK_UNSIGN_SIGNED, format: 'flask_session', secret: 'CHANGEME' })).toMatchObject({
+    expect(await verify({ value: FLASK_UNSIGN.resigned, format: 'flask_session', secret: 'CHANGEME' })).toMatchObject({
       valid: true,
       payload: { logged_in: true },
     });
   });
 
   it('does not verify with another secret, and leaves the time unauthenticated', async () => {
-    const answer = await verify({ value: FLASK_UNSIGN, format: 'flask_session', secret: 'changeme' });
+    const answer = await verify({ value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'changeme' });
     expect(answer).toMatchObject({ valid: false, payload: { logged_in: false }, times: [signedAt('2019-01-13T19:51:33.000Z', false)] });
     expect(answer.reason).toEqual({
       code: 'signature_invalid',
@@ -157,7 +151,7 @@ describe('VerifyToken, flask_session', () => {
   });
 
   it('verifies pallets/flask#4117’s compressed cookie with foobar, signed 2021-05-28T19:29:42Z', async () => {
-    const answer = await verify({ value: FLASK_COMPRESSED, format: 'flask_session', secret: 'foobar' });
+    const answer = await verify({ value: FLASK_COMPRESSED.value, format: 'flask_session', secret: 'foobar' });
     expect(answer).toMatchObject({
       valid: true,
       payload: { 'session-test': 'test', session_id: 'id' },
@@ -167,9 +161,9 @@ describe('VerifyToken, flask_session', () => {
 
   it('is expired more than max_age seconds after the signed time, and not at max_age', async () => {
     clock.set(Date.parse('2019-01-13T19:51:33Z') + 100_999);
-    const fresh = await verify({ value: FLASK_UNSIGN, format: 'flask_session', secret: 'CHANGEME', max_age: 100 });
+    const fresh = await verify({ value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'CHANGEME', max_age: 100 });
     expect(fresh.valid).toBe(true);
-    const stale = await verify({ value: FLASK_UNSIGN, format: 'flask_session', secret: 'CHANGEME', max_age: 99 });
+    const stale = await verify({ value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'CHANGEME', max_age: 99 });
     expect(stale).toMatchObject({
       valid: false,
       reason: { code: 'expired', message: 'value was signed 100 seconds ago, more than max_age (99 seconds)' },
@@ -178,12 +172,12 @@ describe('VerifyToken, flask_session', () => {
   });
 
   it('checks the signature before the age: a forged old cookie is signature_invalid', async () => {
-    const answer = await verify({ value: FLASK_UNSIGN, format: 'flask_session', secret: 'wrong', max_age: 1 });
+    const answer = await verify({ value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'wrong', max_age: 1 });
     expect(answer.reason?.code).toBe('signature_invalid');
   });
 
   it('answers malformed for a value without a timestamp', async () => {
-    const answer = await verify({ value: SIGNER_VALUE, format: 'flask_session', secret: 'secret-key' });
+    const answer = await verify({ value: ITSDANGEROUS_SIGNER.value, format: 'flask_session', secret: 'secret-key' });
     expect(answer.reason?.code).toBe('malformed');
   });
 
@@ -199,7 +193,7 @@ describe('VerifyToken, flask_session', () => {
 
 describe('VerifyToken, django_signed', () => {
   it("verifies Django's Signer test value with predictable-secret: salt django.core.signing.Signer", async () => {
-    expect(await verify({ value: DJANGO_SIGNER, format: 'django_signed', secret: 'predictable-secret' })).toEqual({
+    expect(await verify({ value: DJANGO_SIGNER.value, format: 'django_signed', secret: 'predictable-secret' })).toEqual({
       format: 'django_signed',
       valid: true,
       reason: null,
@@ -207,7 +201,7 @@ describe('VerifyToken, django_signed', () => {
       times: [],
       source: 'token_verify',
     });
-    const other = await verify({ value: DJANGO_SIGNER, format: 'django_signed', secret: 'predictable-secret2' });
+    const other = await verify({ value: DJANGO_SIGNER.value, format: 'django_signed', secret: 'predictable-secret2' });
     expect(other.reason?.code).toBe('signature_invalid');
   });
 
@@ -257,7 +251,7 @@ describe('VerifyToken, django_signed', () => {
 
 describe('VerifyToken, express_signed_cookie', () => {
   it("verifies cookie-signature's test value with tobiiscool: HMAC-SHA256, base64 without padding", async () => {
-    expect(await verify({ value: EXPRESS, format: 'express_signed_cookie', secret: 'tobiiscool' })).toEqual({
+    expect(await verify({ value: EXPRESS_COOKIE.value, format: 'express_signed_cookie', secret: 'tobiiscool' })).toEqual({
       format: 'express_signed_cookie',
       valid: true,
       reason: null,
@@ -265,9 +259,13 @@ describe('VerifyToken, express_signed_cookie', () => {
       times: [],
       source: 'token_verify',
     });
-    const encoded = await verify({ value: encodeURIComponent(EXPRESS), format: 'express_signed_cookie', secret: 'tobiiscool' });
+    const encoded = await verify({
+      value: encodeURIComponent(EXPRESS_COOKIE.value),
+      format: 'express_signed_cookie',
+      secret: 'tobiiscool',
+    });
     expect(encoded.valid).toBe(true);
-    const other = await verify({ value: EXPRESS, format: 'express_signed_cookie', secret: 'luna' });
+    const other = await verify({ value: EXPRESS_COOKIE.value, format: 'express_signed_cookie', secret: 'luna' });
     expect(other.reason?.code).toBe('signature_invalid');
   });
 
@@ -308,63 +306,73 @@ describe('VerifyToken, the request', () => {
     ],
     [
       'an unknown format',
-      { value: SIGNER_VALUE, format: 'jwt', secret: 'k' },
+      { value: ITSDANGEROUS_SIGNER.value, format: 'jwt', secret: 'k' },
       'TOKEN_OPTION_INVALID',
       'format must be one of itsdangerous, flask_session, django_signed, express_signed_cookie, fernet, paseto',
     ],
-    ['no secret', { value: SIGNER_VALUE, format: 'itsdangerous' }, 'TOKEN_KEY_INVALID', 'secret is required for format itsdangerous'],
-    ['an empty secret', { value: SIGNER_VALUE, format: 'itsdangerous', secret: '' }, 'TOKEN_KEY_INVALID', 'secret must not be empty'],
+    [
+      'no secret',
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous' },
+      'TOKEN_KEY_INVALID',
+      'secret is required for format itsdangerous',
+    ],
+    [
+      'an empty secret',
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: '' },
+      'TOKEN_KEY_INVALID',
+      'secret must not be empty',
+    ],
     [
       'a secret too long',
-      { value: SIGNER_VALUE, format: 'itsdangerous', secret: 'k'.repeat(8193) },
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k'.repeat(8193) },
       'TOKEN_KEY_INVALID',
       'secret is longer than 8192 characters',
     ],
     [
       'a key for an HMAC format',
-      { value: SIGNER_VALUE, format: 'itsdangerous', secret: 'k', key: '{}' },
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k', key: '{}' },
       'TOKEN_KEY_INVALID',
       'key is not used by format itsdangerous, which is checked with a secret as secret',
     ],
     [
       'a salt for Express',
-      { value: EXPRESS, format: 'express_signed_cookie', secret: 'k', salt: 'x' },
+      { value: EXPRESS_COOKIE.value, format: 'express_signed_cookie', secret: 'k', salt: 'x' },
       'TOKEN_OPTION_INVALID',
       'salt is not used by format express_signed_cookie',
     ],
     [
       'a key derivation for Django',
-      { value: DJANGO_SIGNER, format: 'django_signed', secret: 'k', key_derivation: 'hmac' },
+      { value: DJANGO_SIGNER.value, format: 'django_signed', secret: 'k', key_derivation: 'hmac' },
       'TOKEN_OPTION_INVALID',
       'key_derivation is not used by format django_signed, which takes salt, digest, max_age',
     ],
     [
       'an unknown key derivation',
-      { value: SIGNER_VALUE, format: 'itsdangerous', secret: 'k', key_derivation: 'pbkdf2' },
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k', key_derivation: 'pbkdf2' },
       'TOKEN_OPTION_INVALID',
       'key_derivation must be one of concat, django-concat, hmac, none',
     ],
     [
       'an unknown digest',
-      { value: SIGNER_VALUE, format: 'itsdangerous', secret: 'k', digest: 'md5' },
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k', digest: 'md5' },
       'TOKEN_OPTION_INVALID',
       'digest must be one of sha1, sha256',
     ],
     [
       'a negative max_age',
-      { value: FLASK_UNSIGN, format: 'flask_session', secret: 'k', max_age: -1 },
+      { value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'k', max_age: -1 },
       'TOKEN_OPTION_INVALID',
       'max_age must be a whole number of seconds, 0 or more',
     ],
     [
       'a fractional max_age',
-      { value: FLASK_UNSIGN, format: 'flask_session', secret: 'k', max_age: 1.5 },
+      { value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'k', max_age: 1.5 },
       'TOKEN_OPTION_INVALID',
       'max_age must be a whole number of seconds, 0 or more',
     ],
     [
       'a salt too long',
-      { value: SIGNER_VALUE, format: 'itsdangerous', secret: 'k', salt: 's'.repeat(16_385) },
+      { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k', salt: 's'.repeat(16_385) },
       'TOKEN_OPTION_INVALID',
       'salt is longer than 16384 characters',
     ],
@@ -374,13 +382,13 @@ describe('VerifyToken, the request', () => {
 
   it('refuses max_age for a value that carries no time, once its signature verified', async () => {
     await expectDomainErrorAsync(
-      verify({ value: SIGNER_VALUE, format: 'itsdangerous', secret: 'secret-key', max_age: 10 }),
+      verify({ value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'secret-key', max_age: 10 }),
       'TOKEN_OPTION_INVALID',
       'max_age needs a signed time, and value has no timestamp (a signer without one made it)',
     );
   });
 
   it('reads the value trimmed of white space', async () => {
-    expect((await verify({ value: `\n ${SIGNER_VALUE}\t`, format: 'itsdangerous', secret: 'secret-key' })).valid).toBe(true);
+    expect((await verify({ value: `\n ${ITSDANGEROUS_SIGNER.value}\t`, format: 'itsdangerous', secret: 'secret-key' })).valid).toBe(true);
   });
 });
