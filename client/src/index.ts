@@ -14,6 +14,7 @@ export {
   TOKEN_SHAPES,
   VERIFY_FORMATS,
   VERIFY_OPTIONS,
+  secretCredentialsIn,
   tokenShapes,
   type TokenShape,
   type TokenShapeRow,

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FORMATS, tokenShapes } from 'timestamp-jwt-client';
+import { CREDENTIAL_FORMATS, secretCredentialsIn, tokenShapes } from 'timestamp-jwt-client';
 
 /** What the one input holds, decided before anything is sent. */
 export type Recognised =
@@ -80,7 +80,7 @@ export function recognise(input: string): Recognised {
   const bare = text.replace(/^bearer\s+/i, '');
   const formats = isCompact(bare) && hasJoseHeader(bare) ? [] : tokenShapes(text);
   if (formats.length > 0) {
-    return { kind: 'format', value: text, formats, credentials: credentialsIn(text) };
+    return { kind: 'format', value: text, formats, credentials: secretCredentialsIn(text) };
   }
   if (bare.startsWith('{') || (bare.includes('~') && isCompact(bare.slice(0, bare.indexOf('~')))) || isCompact(bare)) {
     return { kind: 'token', value: text };

@@ -168,6 +168,22 @@ export function tokenShapes(value: string): TokenShape[] {
 /** The credential formats' rows: orders 1–8 of contract §12's table, whose values are masked in every answer. */
 const CREDENTIAL_SHAPES = TOKEN_SHAPES.slice(0, 8);
 
+/**
+ * Values of a credential format that are no secret: a Stripe publishable key (contract §12: `not_a_secret`) and an AWS
+ * key id other than a long-term one's (only `AKIA` gets `live_credential`).
+ */
+const NOT_SECRET = /^pk_(?:live|test)_|^A(?!KIA)[A-Z]{3}[A-Z2-7]{16}$/;
+
+/**
+ * The credential formats a value, trimmed, is of when it is a secret someone should revoke: what a page flags the
+ * moment it is pasted, before any answer. A publishable Stripe key or a temporary AWS key id gives none.
+ */
+export function secretCredentialsIn(value: string): TokenShape[] {
+  const text = value.trim();
+  if (NOT_SECRET.test(text)) return [];
+  return CREDENTIAL_SHAPES.filter((row) => row.matches(text)).map((row) => row.format);
+}
+
 /** The PASERK types that hold a key itself (a symmetric or secret key, or one wrapped with a password), not an id. */
 export const PASERK_KEY_TYPES: ReadonlySet<string> = new Set(['local', 'secret', 'local-pw', 'secret-pw']);
 

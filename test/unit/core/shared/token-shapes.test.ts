@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_SHAPES, tokenShapes, isSecretValue, maskedValue } from '../../../../src/core/shared/token-shapes.js';
+import { TOKEN_SHAPES, tokenShapes, isSecretValue, maskedValue, secretCredentialsIn } from '../../../../src/core/shared/token-shapes.js';
 import { TOKEN_FORMATS } from '../../../../src/core/tokens/vocabulary.js';
 
 describe('tokenShapes', () => {
@@ -79,5 +79,22 @@ describe('maskedValue', () => {
   ])('leaves %j as it is', (value) => {
     expect(isSecretValue(value)).toBe(false);
     expect(maskedValue(value)).toBe(value);
+  });
+});
+
+describe('secretCredentialsIn', () => {
+  it.each([
+    // therootcompany/base62-token.js README: a GitHub token whose checksum is valid.
+    ['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', ['github_token']],
+    [`sk_live_${'a'.repeat(24)}`, ['stripe_key']],
+    // contract §12: an AKIA key id gets live_credential (a warning): it names an account.
+    ['AKIAJWMRCSBBKQO4HQCQ', ['aws_access_key_id']],
+    // Publishable keys and temporary key ids are no secret (contract §12: not_a_secret, no finding).
+    [`pk_live_${'a'.repeat(24)}`, []],
+    // praetorian-inc/nebula test/access_key_id_to_account_id_test.go: a temporary (STS) key id.
+    ['ASIAY34FZKBOKMUTVV7A', []],
+    ['eyJsb2dnZWRfaW4iOmZhbHNlfQ.XDuWxQ.E2Pyb6x3w-NODuflHoGnZOEpbH8', []],
+  ])('flags %j as %j', (value, formats) => {
+    expect(secretCredentialsIn(value)).toEqual(formats);
   });
 });
