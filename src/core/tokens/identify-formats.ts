@@ -21,9 +21,13 @@ import {
   readItsdangerous,
   readPaserk,
   readPaseto,
-  segmentPayload,
+  readPayload,
   shownPayload,
   signedTimes,
+  type DjangoValue,
+  type ExpressValue,
+  type FernetValue,
+  type ItsdangerousValue,
   type Payload,
 } from './signed-values.js';
 import type { RawTime } from './times.js';
@@ -38,24 +42,27 @@ export interface FormatReading {
   readonly notes?: readonly string[];
 }
 
-/** One value, read once: the itsdangerous reading and its payload serve two formats. */
+/**
+ * One value, read once: the itsdangerous reading and its payload serve two formats. Each reader runs only on a value
+ * its row's grammar matched (token-shapes.ts), so a reader whose grammar is the pattern it reads with always reads it.
+ */
 export class ValueReading {
-  private itsdangerousRead: { readonly value: ReturnType<typeof readItsdangerous> } | undefined;
-  private payloadRead: Payload | 'none' | undefined;
+  private itsdangerousRead: ItsdangerousValue | undefined;
+  private payloadRead: Payload | undefined;
 
   constructor(readonly value: string) {}
 
-  get itsdangerous(): ReturnType<typeof readItsdangerous> {
-    this.itsdangerousRead ??= { value: readItsdangerous(this.value) };
-    return this.itsdangerousRead.value;
+  /** Asked only of a value of the itsdangerous grammar, which `readItsdangerous` always reads. */
+  get itsdangerous(): ItsdangerousValue {
+    this.itsdangerousRead ??= readItsdangerous(this.value) as ItsdangerousValue;
+    return this.itsdangerousRead;
   }
 
-  /** The itsdangerous payload (read once); undefined for a bare signer's text. */
-  get itsdangerousPayload(): Payload | undefined {
+  /** The itsdangerous payload (read once): the grammar's payload segment is base64url, never a bare signer's text. */
+  get itsdangerousPayload(): Payload {
     const read = this.itsdangerous;
-    if (read === undefined) return undefined;
-    this.payloadRead ??= segmentPayload(read.payload, read.compressed) ?? 'none';
-    return this.payloadRead === 'none' ? undefined : this.payloadRead;
+    this.payloadRead ??= readPayload(read.payload, read.compressed);
+    return this.payloadRead;
   }
 }
 
@@ -84,10 +91,8 @@ const GITHUB_KINDS: Readonly<Record<string, string>> = {
   r: 'refresh',
 };
 
-function githubToken({ value }: ValueReading): FormatReading | undefined {
-  const match = GITHUB_TOKEN.exec(value);
-  if (match === null) return undefined;
-  const [, kind, random, checksum] = match as unknown as [string, string, string, string];
+function githubToken({ value }: ValueReading): FormatReading {
+  const [, kind, random, checksum] = GITHUB_TOKEN.exec(value) as unknown as [string, string, string, string];
   const valid = base62Checksum(random) === checksum;
   return {
     fields: { kind: GITHUB_KINDS[kind], checksum_valid: valid },
@@ -106,10 +111,9 @@ const githubFineGrained = (): FormatReading => ({
   ],
 });
 
-function npmToken({ value }: ValueReading): FormatReading | undefined {
-  const match = NPM_TOKEN.exec(value);
-  if (match === null) return undefined;
-  const valid = base62Checksum(match[1] as string) === match[2];
+function npmToken({ value }: ValueReading): FormatReading {
+  const [, random, checksum] = NPM_TOKEN.exec(value) as unknown as [string, string, string];
+  const valid = base62Checksum(random) === checksum;
   return {
     fields: { checksum_valid: valid },
     keyNeededFor: NO_KEY,
@@ -170,10 +174,8 @@ const AWS_RESOURCES: Readonly<Record<string, string>> = {
   ABIA: 'STS service bearer token',
 };
 
-function awsAccessKeyId({ value }: ValueReading): FormatReading | undefined {
-  const match = AWS_ACCESS_KEY_ID.exec(value);
-  if (match === null) return undefined;
-  const [, prefix, body] = match as unknown as [string, string, string];
+function awsAccessKeyId({ value }: ValueReading): FormatReading {
+  const [, prefix, body] = AWS_ACCESS_KEY_ID.exec(value) as unknown as [string, string, string];
   const account = awsAccountId(body);
   return {
     fields: { resource: AWS_RESOURCES[prefix], account_id: account ?? null },
@@ -198,10 +200,8 @@ function awsAccessKeyId({ value }: ValueReading): FormatReading | undefined {
 
 const STRIPE_KINDS: Readonly<Record<string, string>> = { sk: 'secret', rk: 'restricted', pk: 'publishable' };
 
-function stripeKey({ value }: ValueReading): FormatReading | undefined {
-  const match = STRIPE_KEY.exec(value);
-  if (match === null) return undefined;
-  const [, prefix, mode] = match as unknown as [string, string | undefined, string | undefined];
+function stripeKey({ value }: ValueReading): FormatReading {
+  const [, prefix, mode] = STRIPE_KEY.exec(value) as unknown as [string, string | undefined, string | undefined];
   if (prefix === undefined) {
     return {
       fields: { kind: 'webhook_secret', mode: null },
@@ -235,11 +235,10 @@ const SLACK_KINDS: Readonly<Record<string, string>> = {
   'xapp-': 'app_level',
 };
 
-function slackToken({ value }: ValueReading): FormatReading | undefined {
-  const match = SLACK_TOKEN.exec(value);
-  if (match === null) return undefined;
+function slackToken({ value }: ValueReading): FormatReading {
+  const [, prefix] = SLACK_TOKEN.exec(value) as unknown as [string, string];
   return {
-    fields: { kind: SLACK_KINDS[match[1] as string] },
+    fields: { kind: SLACK_KINDS[prefix] },
     keyNeededFor: NO_KEY,
     findings: [live("a Slack token: revoke it now with the auth.revoke API method or on the app's settings page (api.slack.com/apps)")],
   };
@@ -252,9 +251,8 @@ const pypiToken = (): FormatReading => ({
 });
 
 function itsdangerousReading(format: TokenFormat, reading: ValueReading): FormatReading {
-  // Called only once the itsdangerous payload was read.
-  const read = reading.itsdangerous as NonNullable<ReturnType<typeof readItsdangerous>>;
-  const payload = reading.itsdangerousPayload as Payload;
+  const read = reading.itsdangerous;
+  const payload = reading.itsdangerousPayload;
   const findings: TokenFinding[] = [];
   if (read.timestamp !== undefined && isLegacyEpoch(read.timestamp)) {
     findings.push({
@@ -273,26 +271,19 @@ function itsdangerousReading(format: TokenFormat, reading: ValueReading): Format
   };
 }
 
-const itsdangerous = (reading: ValueReading): FormatReading | undefined =>
-  reading.itsdangerousPayload === undefined ? undefined : itsdangerousReading('itsdangerous', reading);
+const itsdangerous = (reading: ValueReading): FormatReading => itsdangerousReading('itsdangerous', reading);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The grammar holds the timestamp and the SHA-1 signature; what is left to read is that the payload is a JSON object. */
 function flaskSession(reading: ValueReading): FormatReading | undefined {
   const payload = reading.itsdangerousPayload;
-  if (
-    payload?.kind !== 'json' ||
-    !isObject(payload.value) ||
-    reading.itsdangerous?.timestamp === undefined ||
-    reading.itsdangerous.digest !== 'sha1'
-  )
-    return undefined;
-  return itsdangerousReading('flask_session', reading);
+  return payload.kind === 'json' && isObject(payload.value) ? itsdangerousReading('flask_session', reading) : undefined;
 }
 
-function djangoSigned({ value }: ValueReading): FormatReading | undefined {
-  const read = readDjangoSigned(value);
-  if (read === undefined) return undefined;
+function djangoSigned({ value }: ValueReading): FormatReading {
+  // The grammar's checks are readDjangoSigned's own.
+  const read = readDjangoSigned(value) as DjangoValue;
   const payload = shownPayload(read.payload, read.compressed);
   return {
     fields: { compressed: read.compressed, payload: payload === 'too_large' ? null : payload.value, digest: read.digest },
@@ -302,16 +293,16 @@ function djangoSigned({ value }: ValueReading): FormatReading | undefined {
   };
 }
 
-function expressSignedCookie({ value }: ValueReading): FormatReading | undefined {
-  const read = readExpressCookie(value);
-  if (read === undefined || !read.prefixed) return undefined;
+function expressSignedCookie({ value }: ValueReading): FormatReading {
+  // The grammar requires cookie-parser's s: prefix, so readExpressCookie reads the value as prefixed.
+  const read = readExpressCookie(value) as ExpressValue;
   const fields = read.value.startsWith('j:') ? { value: read.value, json: read.json ?? null } : { value: read.value };
   return { fields, keyNeededFor: AUTHENTICITY };
 }
 
-function fernet({ value }: ValueReading): FormatReading | undefined {
-  const read = readFernet(value);
-  if (read === undefined) return undefined;
+function fernet({ value }: ValueReading): FormatReading {
+  // The grammar's length and first character make readFernet's first byte 0x80.
+  const read = readFernet(value) as FernetValue;
   return {
     fields: { version: 128, iv: read.iv.toHex(), ciphertext_bytes: read.ciphertext.length },
     times: fernetTimes(read),

@@ -182,7 +182,13 @@ describe('IdentifyToken: signed values', () => {
       },
     ]);
     expect(flask.key_needed_for).toEqual(['authenticity']);
-    expect(codes(flask)).toEqual(['timestamp_unauthenticated']);
+    expect(flask.findings).toEqual([
+      {
+        code: 'timestamp_unauthenticated',
+        severity: 'info',
+        message: 'signed_at was read without checking the signature, so anyone could have written it',
+      },
+    ]);
     expect(answer.input).toBe(FLASK_UNSIGN.value);
   });
 
@@ -202,6 +208,9 @@ describe('IdentifyToken: signed values', () => {
       ['signed_at_legacy', '2011-01-01T00:00:01Z'],
     ]);
     expect(codes(candidate)).toEqual(['legacy_epoch', 'timestamp_unauthenticated']);
+    expect(candidate.findings[1]?.message).toBe(
+      'signed_at, signed_at_legacy were read without checking the signature, so anyone could have written them',
+    );
   });
 
   it("does not take a bare signer's free text as a format (only /token/verify does)", () => {
