@@ -343,8 +343,14 @@ function inflateCapped(input: Uint8Array): Uint8Array | 'too_large' | undefined 
   return input.length * MOST_INFLATED_PER_BYTE <= MAX_INFLATED_BYTES ? inflateSmall(input) : inflateStreamed(input);
 }
 
+/**
+ * No stream of `input`'s length inflates to more than `most` bytes, so the buffer never grows past `most + 1`. fflate
+ * gives back the whole buffer for a malformed stream that writes nothing (`eJwAAAAA`): one of that size, full, is such a
+ * stream, not an output, and is unreadable. Unbounded, that case grew the buffer until an allocation of 140 GB failed.
+ */
 function inflateSmall(input: Uint8Array): Uint8Array | undefined {
-  let size = input.length * 4 + 1024;
+  const most = input.length * MOST_INFLATED_PER_BYTE;
+  let size = Math.min(input.length * 4 + 1024, most + 1);
   for (;;) {
     let output: Uint8Array;
     try {
@@ -353,7 +359,8 @@ function inflateSmall(input: Uint8Array): Uint8Array | undefined {
       return undefined;
     }
     if (output.length < size) return output;
-    size *= 8;
+    if (size > most) return undefined;
+    size = Math.min(size * 8, most + 1);
   }
 }
 

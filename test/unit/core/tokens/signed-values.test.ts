@@ -251,6 +251,24 @@ describe('readPayload', () => {
     expect(readPayload(zlibOf(`"${'a'.repeat(MAX_INFLATED_BYTES - 1)}"`), true)).toEqual({ kind: 'too_large' });
   });
 
+  // Found while reading mutants of inflateSmall: a zlib header, then a stored block of length 0 with a wrong NLEN.
+  it('gives up on a stream that writes nothing, with no buffer larger than the input could fill', () => {
+    const Real = globalThis.Uint8Array;
+    let largest = 0;
+    globalThis.Uint8Array = new Proxy(Real, {
+      construct(target, args: unknown[]) {
+        if (typeof args[0] === 'number') largest = Math.max(largest, args[0]);
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    try {
+      expect(readPayload('eJwAAAAA', true)).toEqual({ kind: 'unreadable' });
+    } finally {
+      globalThis.Uint8Array = Real;
+    }
+    expect(largest).toBeLessThanOrEqual(6 * 1032 + 1);
+  });
+
   it('stops a zlib bomb of 4 MiB of zeros', () => {
     const bomb = base64url(zlibSync(new Uint8Array(4 * MAX_INFLATED_BYTES), { level: 9 }));
     expect(bomb.length).toBeLessThan(30_000);
