@@ -380,6 +380,19 @@ describe('VerifyToken, the request', () => {
     await expectDomainErrorAsync(verify(input), code, message);
   });
 
+  // The limits are inclusive: a field of exactly the limit is read, one past it refused (above).
+  it('reads a secret of exactly 8192 characters and a salt of exactly 16384', async () => {
+    const answer = await verify({ value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k'.repeat(8192) });
+    expect(answer).toMatchObject({ valid: false, reason: { code: 'signature_invalid' } });
+    const salted = await verify({ value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k', salt: 's'.repeat(16_384) });
+    expect(salted).toMatchObject({ valid: false, reason: { code: 'signature_invalid' } });
+  });
+
+  it('takes max_age 0: any value signed before now is expired', async () => {
+    const answer = await verify({ value: FLASK_UNSIGN.value, format: 'flask_session', secret: 'CHANGEME', max_age: 0 });
+    expect(answer).toMatchObject({ valid: false, reason: { code: 'expired' } });
+  });
+
   it('refuses max_age for a value that carries no time, once its signature verified', async () => {
     await expectDomainErrorAsync(
       verify({ value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'secret-key', max_age: 10 }),
