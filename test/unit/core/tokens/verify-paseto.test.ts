@@ -1,7 +1,7 @@
 // PASETO `public` verification against paseto-standard/test-vectors @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
 // (v1.json to v4.json, kept as test/vectors/tokens/paseto-v*.json): every `*-S-*` vector verifies with its public key,
 // and every `*-F-*` vector fails.
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
 import { PortableKeyCodec } from '../../../../src/adapters/driven/portable/portable-key-codec.js';
@@ -211,6 +211,30 @@ describe('VerifyToken, paseto public', () => {
         'TOKEN_KEY_INVALID',
         'key is an RSA key of 2048 bits; v3.public is checked with an EC P-384 public key',
       );
+    });
+
+    // Keys generated here, of each kind a version must not take: the curve, the size and the key type each count.
+    const publicPem = (key: KeyObject): string => key.export({ type: 'spki', format: 'pem' }).toString();
+    it.each([
+      ['2-S-1', 'key is an EC P-384 key; v2.public is checked with an Ed25519 public key', () => PUBLIC_PEM[3] as string],
+      ['1-S-1', 'key is an OKP Ed25519 key; v1.public is checked with a 2048-bit RSA public key', () => PUBLIC_PEM[4] as string],
+      [
+        '1-S-1',
+        'key is an RSA key of 3072 bits; v1.public is checked with a 2048-bit RSA public key',
+        () => publicPem(generateKeyPairSync('rsa', { modulusLength: 3072 }).publicKey),
+      ],
+      [
+        '3-S-1',
+        'key is an EC P-256 key; v3.public is checked with an EC P-384 public key',
+        () => publicPem(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey),
+      ],
+      [
+        '4-S-1',
+        'key is an OKP Ed448 key; v4.public is checked with an Ed25519 public key',
+        () => publicPem(generateKeyPairSync('ed448').publicKey),
+      ],
+    ] as const)('refuses for %s a key of another kind: %s', async (name, message, key) => {
+      await expectDomainErrorAsync(verify(byName(name).token, key()), 'TOKEN_KEY_INVALID', message);
     });
 
     it('refuses several keys: one key per request', async () => {
