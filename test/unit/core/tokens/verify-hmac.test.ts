@@ -34,6 +34,9 @@ describe('equalBytes and equalText', () => {
     [[1, 2, 3], [1, 2, 3], true],
     [[1, 2, 3], [1, 2, 4], false],
     [[1, 2, 3], [1, 2], false],
+    // A prefix is not equal, whichever side is longer and whatever the extra byte is (0 XORs to nothing).
+    [[1, 2, 0], [1, 2], false],
+    [[1, 2], [1, 2, 3], false],
     [[], [], true],
   ])('compares %j with %j: %s', (a, b, equal) => {
     expect(equalBytes(new Uint8Array(a), new Uint8Array(b))).toBe(equal);
