@@ -13,8 +13,13 @@ const BY_FORMAT: ReadonlyMap<string, TokenShapeRow> = new Map(TOKEN_SHAPES.map((
 const JWT: JwtPointer = { format: 'jwt', see: '/jwt/decode' };
 const BEARER = /^bearer\s+/i;
 
-/** A JOSE header or a JSON serialization starts so; anything else is not tried as a JWT, which keeps identify cheap. */
-const MAY_BE_JOSE = /^[e{]/;
+/**
+ * What a JWT of any form starts with, so that nothing else is tried as one, which keeps identify cheap: `{` (a JSON
+ * serialization), or the base64url of a JOSE header's first byte, which the header's JSON may precede with white space
+ * or its UTF-8 with a byte order mark (`/jwt/decode` reads them): `e` for `{`, `I` for a space, `C` for a tab or line
+ * feed, `D` for a carriage return, `7` for the mark.
+ */
+const MAY_BE_JOSE = /^[{eICD7]/;
 
 function isJose(text: string): boolean {
   const token = text.replace(BEARER, '');

@@ -378,6 +378,21 @@ describe('IdentifyToken: JWTs, options and refusals', () => {
     expect(run(value)).toEqual({ input: value, candidates: [{ format: 'jwt', see: '/jwt/decode' }], notes: [], source: 'token_identify' });
   });
 
+  // A JOSE header is JSON text, which may start with white space (RFC 8259 §2), and its UTF-8 with a byte order mark that
+  // the decoder drops: /jwt/decode reads each of these, so identify points each to it. Made here from the jwt above.
+  it.each([
+    ['a space', ' '],
+    ['a tab', '\t'],
+    ['a line feed', '\n'],
+    ['a carriage return', '\r'],
+    ['a byte order mark', '\uFEFF'],
+  ])('points a JWS whose header starts with %s to /jwt/decode', (_, start) => {
+    const header = base64url(new TextEncoder().encode(`${start}{"alg":"HS256","typ":"JWT"}`));
+    const value = `${header}.${jwt.slice(jwt.indexOf('.') + 1)}`;
+    expect(run(value)).toEqual({ input: value, candidates: [{ format: 'jwt', see: '/jwt/decode' }], notes: [], source: 'token_identify' });
+    expect(run(value, { format: 'django_signed' }).notes).toEqual(['value is a JWT: /jwt/decode reads it, not as django_signed']);
+  });
+
   it('notes a JWT when a format is asked for', () => {
     expect(run(jwt, { format: 'itsdangerous' })).toMatchObject({
       candidates: [],
