@@ -119,9 +119,31 @@ describe('VerifyToken, itsdangerous', () => {
   });
 
   it('answers malformed for a value with no signature of either length', async () => {
-    const answer = await verify({ value: 'my string.abc', format: 'itsdangerous', secret: 'secret-key' });
-    expect(answer).toMatchObject({ valid: false, payload: null, times: [] });
-    expect(answer.reason?.code).toBe('malformed');
+    expect(await verify({ value: 'my string.abc', format: 'itsdangerous', secret: 'secret-key' })).toEqual({
+      format: 'itsdangerous',
+      valid: false,
+      reason: {
+        code: 'malformed',
+        message:
+          'value is not an itsdangerous value: payload.timestamp.signature or value.signature, the signature 27 or 43 base64url characters',
+      },
+      payload: null,
+      times: [],
+      source: 'token_verify',
+    });
+  });
+
+  it('leaves out of times a timestamp past year 9999, which no instant of the answer can show', async () => {
+    // 2**40 seconds after 1970 is in year 36812; itsdangerous writes it in 6 bytes. Signed here with node:crypto.
+    const value = itsdangerousSign(`e30.${itsdangerousTimestamp(2 ** 40)}`, 'k', 'itsdangerous', 'django-concat', 'sha1');
+    expect(await verify({ value, format: 'itsdangerous', secret: 'k' })).toEqual({
+      format: 'itsdangerous',
+      valid: true,
+      reason: null,
+      payload: {},
+      times: [],
+      source: 'token_verify',
+    });
   });
 });
 
@@ -178,7 +200,28 @@ describe('VerifyToken, flask_session', () => {
 
   it('answers malformed for a value without a timestamp', async () => {
     const answer = await verify({ value: ITSDANGEROUS_SIGNER.value, format: 'flask_session', secret: 'secret-key' });
-    expect(answer.reason?.code).toBe('malformed');
+    expect(answer).toEqual({
+      format: 'flask_session',
+      valid: false,
+      reason: {
+        code: 'malformed',
+        message:
+          'value is not a Flask session cookie: payload.timestamp.signature, the payload base64url JSON and the signature 27 base64url characters',
+      },
+      payload: null,
+      times: [],
+      source: 'token_verify',
+    });
+  });
+
+  it('reads a timestamp below 400,000,000 from itsdangerous’s old epoch too, as Flask before itsdangerous 1.0 wrote it', async () => {
+    // Made here with node:crypto as Flask's serializer signs; itsdangerous before 1.0 counted from 2011-01-01T00:00:00Z.
+    const answer = await verify({ value: flaskCookie('{}', 'k', 300_000_000), format: 'flask_session', secret: 'k' });
+    expect(answer).toMatchObject({ valid: true, payload: {} });
+    expect(answer.times.map((time) => [time.name, time.exact, time.authenticated])).toEqual([
+      ['signed_at', '1979-07-05T05:20:00Z', true],
+      ['signed_at_legacy', '2020-07-04T05:20:00Z', true],
+    ]);
   });
 
   it('takes a SHA-256 cookie with digest sha256', async () => {
@@ -222,6 +265,23 @@ describe('VerifyToken, django_signed', () => {
     }
     const expired = await verify({ value: timed, format: 'django_signed', secret: 'predictable-key', max_age: 10 });
     expect(expired.reason).toEqual({ code: 'expired', message: 'value was signed 11 seconds ago, more than max_age (10 seconds)' });
+    // Django never had itsdangerous's old epoch: a time below 400,000,000 is read once.
+    expect(expired.times).toEqual([signedAt('1973-11-29T21:33:09.000Z', true)]);
+  });
+
+  it('answers malformed for a value whose signature is of neither length', async () => {
+    expect(await verify({ value: 'foo:jZQoX_FtSO70jX9HLRGg2A', format: 'django_signed', secret: 'predictable-secret' })).toEqual({
+      format: 'django_signed',
+      valid: false,
+      reason: {
+        code: 'malformed',
+        message:
+          'value is not a Django signed value: payload:timestamp:signature or value:signature, the signature 43 or 27 base64url characters',
+      },
+      payload: null,
+      times: [],
+      source: 'token_verify',
+    });
   });
 
   it('gives a compressed payload that is not JSON as its inflated text, as /token/identify shows it', async () => {
@@ -290,8 +350,18 @@ describe('VerifyToken, express_signed_cookie', () => {
   });
 
   it('answers malformed for a value with no signature after its last dot', async () => {
-    const answer = await verify({ value: 'hello.world', format: 'express_signed_cookie', secret: 'tobiiscool' });
-    expect(answer.reason?.code).toBe('malformed');
+    expect(await verify({ value: 'hello.world', format: 'express_signed_cookie', secret: 'tobiiscool' })).toEqual({
+      format: 'express_signed_cookie',
+      valid: false,
+      reason: {
+        code: 'malformed',
+        message:
+          'value is not an Express signed cookie: s:value.signature or value.signature, the signature 43 characters of base64 without padding',
+      },
+      payload: null,
+      times: [],
+      source: 'token_verify',
+    });
   });
 });
 
@@ -375,6 +445,12 @@ describe('VerifyToken, the request', () => {
       { value: ITSDANGEROUS_SIGNER.value, format: 'itsdangerous', secret: 'k', salt: 's'.repeat(16_385) },
       'TOKEN_OPTION_INVALID',
       'salt is longer than 16384 characters',
+    ],
+    [
+      'an implicit assertion too long',
+      { value: 'v4.public.AAAA', format: 'paseto', key: '{}', implicit_assertion: 'i'.repeat(16_385) },
+      'TOKEN_OPTION_INVALID',
+      'implicit_assertion is longer than 16384 characters',
     ],
   ] as const)('refuses %s, naming the field', async (_, input, code, message) => {
     await expectDomainErrorAsync(verify(input), code, message);
