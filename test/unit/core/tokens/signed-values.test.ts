@@ -11,6 +11,7 @@ import {
   readPaserk,
   readPaseto,
   readPayload,
+  shownPayload,
   signedTimes,
 } from '../../../../src/core/tokens/signed-values.js';
 import { MAX_INFLATED_BYTES } from '../../../../src/core/tokens/vocabulary.js';
@@ -27,6 +28,25 @@ import {
 
 const base64url = (bytes: Uint8Array): string => bytes.toBase64({ alphabet: 'base64url', omitPadding: true });
 const zlibOf = (text: string): string => base64url(zlibSync(new TextEncoder().encode(text)));
+
+/** A deflate stored block (RFC 1951 §3.2.4): BFINAL and type 00, LEN, NLEN, then the bytes as they are. */
+const storedBlock = (data: Uint8Array, final: boolean): Uint8Array => {
+  const block = new Uint8Array(5 + data.length);
+  block.set([final ? 1 : 0, data.length & 0xff, data.length >> 8, ~data.length & 0xff, (~data.length >> 8) & 0xff]);
+  block.set(data, 5);
+  return block;
+};
+/** A zlib stream (RFC 1950): header 78 01, the blocks, then four bytes where the Adler-32 goes, which fflate does not check. */
+const zlibStream = (blocks: readonly Uint8Array[]): Uint8Array => {
+  const parts = [Uint8Array.of(0x78, 0x01), ...blocks, new Uint8Array(4)];
+  const stream = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    stream.set(part, at);
+    at += part.length;
+  }
+  return stream;
+};
 
 describe('readItsdangerous', () => {
   it('reads a timed Flask session: payload, timestamp and a SHA-1 signature', () => {
@@ -78,6 +98,31 @@ describe('readItsdangerous', () => {
 
   it('takes a timestamp of 5 characters as part of a bare text, since no byte count writes 5', () => {
     expect(readItsdangerous(`eyJhIjoxfQ.abcde.${'a'.repeat(27)}`)).toMatchObject({ payload: 'eyJhIjoxfQ.abcde', timestamp: undefined });
+  });
+
+  // FLASK_UNSIGN's timestamp segment and signature, with the payload before them left out or not base64url.
+  const [, stamp, signature] = FLASK_UNSIGN.value.split('.') as [string, string, string];
+
+  it('reads a lone timestamp-shaped segment as an untimed payload, not as a timestamp', () => {
+    expect(readItsdangerous(`${stamp}.${signature}`)).toEqual({
+      signed: 'XDuWxQ',
+      signature,
+      digest: 'sha1',
+      payload: 'XDuWxQ',
+      compressed: false,
+      timestamp: undefined,
+    });
+  });
+
+  it("reads a bare signer's text ending in a timestamp-shaped segment as text, untimed", () => {
+    expect(readItsdangerous(`my string.${stamp}.${signature}`)).toEqual({
+      signed: 'my string.XDuWxQ',
+      signature,
+      digest: 'sha1',
+      payload: 'my string.XDuWxQ',
+      compressed: false,
+      timestamp: undefined,
+    });
   });
 });
 
@@ -153,8 +198,29 @@ describe('readExpressCookie', () => {
     expect(readExpressCookie(`s:a.b.${'A'.repeat(43)}`)?.value).toBe('a.b');
   });
 
+  it('URL-decodes only a value that starts with s%3A', () => {
+    expect(readExpressCookie(`xs%3A${signed}`)).toEqual({
+      value: 'xs%3Ahello',
+      signature: 'DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI',
+      prefixed: false,
+      json: undefined,
+    });
+  });
+
+  it("reads a j: value's JSON, as cookie-parser's JSONCookie does, and no JSON from a value without j:", () => {
+    expect(readExpressCookie(`s:j:{"a":[1]}.${'A'.repeat(43)}`)).toMatchObject({ value: 'j:{"a":[1]}', json: { a: [1] } });
+    expect(readExpressCookie(`s:j:{"a".${'A'.repeat(43)}`)).toMatchObject({ value: 'j:{"a"', json: undefined });
+    expect(readExpressCookie(`s:ab123.${'A'.repeat(43)}`)).toStrictEqual({
+      value: 'ab123',
+      signature: 'A'.repeat(43),
+      prefixed: true,
+      json: undefined,
+    });
+  });
+
   it.each([
     ['a broken percent escape', 's%3A%E0%A4%A'],
+    ['a broken percent escape before a well-formed signature', `s%3Ahello%.${'A'.repeat(43)}`],
     ['an empty value', `s:.${'A'.repeat(43)}`],
     ['an empty bare value', `.${'A'.repeat(43)}`],
     ['no dot', 'A'.repeat(43)],
@@ -192,6 +258,27 @@ describe('readFernet', () => {
     ['no padding', token.replace(/=+$/, '')],
   ])('refuses a token that is %s', (_, value) => {
     expect(readFernet(value)).toBeUndefined();
+  });
+
+  // The verify.json token's 73 bytes: version and timestamp (9), IV (16), one block of ciphertext (16), HMAC (32).
+  const bytes = Uint8Array.fromBase64(token, { alphabet: 'base64url' });
+  const padded = (of: Uint8Array): string => of.toBase64({ alphabet: 'base64url' });
+
+  it.each([
+    [
+      'without its block of ciphertext (57 bytes, 76 characters)',
+      padded(new Uint8Array([...bytes.subarray(0, 25), ...bytes.subarray(41)])),
+    ],
+    ['one byte longer, so its ciphertext is not whole blocks (74 bytes, 100 characters)', padded(new Uint8Array([...bytes, 0]))],
+  ])('refuses the token %s', (_, value) => {
+    expect(value.length % 4).toBe(0);
+    expect(readFernet(value)).toBeUndefined();
+  });
+
+  it('reads a token with two blocks of ciphertext', () => {
+    const value = readFernet(padded(new Uint8Array([...bytes.subarray(0, 41), ...bytes.subarray(25)])));
+    expect(value?.ciphertext.length).toBe(32);
+    expect(value?.hmac).toEqual(bytes.subarray(41));
   });
 });
 
@@ -267,6 +354,48 @@ describe('readPayload', () => {
       globalThis.Uint8Array = Real;
     }
     expect(largest).toBeLessThanOrEqual(6 * 1032 + 1);
+  });
+
+  it('inflates a small stream to a payload many times the first buffer, growing it more than once', () => {
+    const text = 'abcdefghij'.repeat(10_000);
+    const raw = zlibSync(new TextEncoder().encode(text));
+    // The first buffer holds 4 bytes for each input byte and 1024 more: under 2 KB for 100 KB of output.
+    expect(raw.length * 4 + 1024).toBeLessThan(text.length / 8);
+    expect(readPayload(base64url(raw), true)).toEqual({ kind: 'text', text });
+  });
+
+  it('inflates a stream whose length is not a multiple of 4 past the first buffer', () => {
+    const text = 'a'.repeat(2000);
+    const raw = zlibSync(new TextEncoder().encode(text));
+    // 22 bytes, whose output (2,000 bytes) outgrows the first buffer (22 × 4 + 1,024 = 1,112 bytes).
+    expect(raw.length).toBe(22);
+    expect(readPayload(base64url(raw), true)).toEqual({ kind: 'text', text });
+  });
+
+  // Streams longer than 1,016 bytes (1 MiB / 1032) are inflated a chunk of 256 bytes at a time.
+  it('inflates a long stream whose length is a whole number of chunks', () => {
+    const text = 'a'.repeat(1269);
+    const raw = zlibStream([storedBlock(new TextEncoder().encode(text), true)]);
+    expect(raw.length).toBe(5 * 256);
+    expect(readPayload(base64url(raw), true)).toEqual({ kind: 'text', text });
+  });
+
+  it('gives a long truncated stream as unreadable', () => {
+    const raw = zlibStream([storedBlock(new TextEncoder().encode('a'.repeat(2000)), true)]);
+    expect(readPayload(base64url(raw.subarray(0, 1500)), true)).toEqual({ kind: 'unreadable' });
+  });
+
+  it('gives a stream broken after exactly the limit as unreadable, not as too large', () => {
+    const blocks: Uint8Array[] = [];
+    for (let left = MAX_INFLATED_BYTES; left > 0; left -= 65_535)
+      blocks.push(storedBlock(new Uint8Array(Math.min(left, 65_535)).fill(0x61), false));
+    // 60 empty blocks (300 bytes) after the data, then a block of the reserved type 11.
+    for (let i = 0; i < 60; i += 1) blocks.push(storedBlock(new Uint8Array(0), false));
+    blocks.push(Uint8Array.of(0b111));
+    const raw = zlibStream(blocks);
+    expect(readPayload(base64url(raw), true)).toEqual({ kind: 'unreadable' });
+    const whole = zlibStream([...blocks.slice(0, -61), storedBlock(new Uint8Array(0), true)]);
+    expect(readPayload(base64url(whole), true)).toEqual({ kind: 'text', text: 'a'.repeat(MAX_INFLATED_BYTES) });
   });
 
   it('stops a zlib bomb of 4 MiB of zeros', () => {
@@ -345,6 +474,29 @@ describe('pasetoClaimTimes', () => {
   it('reads nothing from a payload that is not a JSON object', () => {
     expect(pasetoClaimTimes(['exp'])).toEqual([]);
     expect(pasetoClaimTimes('{"exp":"2022-01-01T00:00:00Z"}')).toEqual([]);
+    // jsonOrText gives null for a payload that is not UTF-8.
+    expect(pasetoClaimTimes(null)).toEqual([]);
+    expect(pasetoClaimTimes(undefined)).toEqual([]);
+  });
+
+  it.each([
+    ['a time without seconds, which Temporal would read', '2022-01-01T00:00Z'],
+    ['an array holding an RFC 3339 time', ['2022-01-01T00:00:00Z']],
+  ])('does not read %s as a time', (_, written) => {
+    expect(pasetoClaimTimes({ exp: written })).toEqual([{ name: 'exp', written, unixNs: undefined }]);
+  });
+});
+
+describe('shownPayload', () => {
+  it('shows a compressed payload as JSON, as its text, or as null when it does not inflate to UTF-8', () => {
+    expect(shownPayload(zlibOf('{"a":1}'), true)).toStrictEqual({ value: { a: 1 }, serialized: true });
+    expect(shownPayload(zlibOf('plain text'), true)).toStrictEqual({ value: 'plain text', serialized: false });
+    expect(shownPayload(base64url(zlibSync(Uint8Array.of(0xff, 0xfe))), true)).toStrictEqual({ value: null, serialized: false });
+    expect(shownPayload('a+b', true)).toStrictEqual({ value: null, serialized: false });
+  });
+
+  it('shows an uncompressed payload that is not JSON as written', () => {
+    expect(shownPayload('my string', false)).toStrictEqual({ value: 'my string', serialized: false });
   });
 });
 
