@@ -1,5 +1,6 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { readToken } from '../../../../src/core/jwt/forms.js';
 import { DomainError } from '../../../../src/core/shared/errors.js';
 import type { TokenCandidate, TokenIdentification } from '../../../../src/core/tokens/model.js';
 import { IdentifyToken } from '../../../../src/core/tokens/use-cases/identify-token.js';
@@ -391,6 +392,17 @@ describe('IdentifyToken: JWTs, options and refusals', () => {
     const value = `${header}.${jwt.slice(jwt.indexOf('.') + 1)}`;
     expect(run(value)).toEqual({ input: value, candidates: [{ format: 'jwt', see: '/jwt/decode' }], notes: [], source: 'token_identify' });
     expect(run(value, { format: 'django_signed' }).notes).toEqual(['value is a JWT: /jwt/decode reads it, not as django_signed']);
+  });
+
+  it('does not point a JWS behind two Bearer prefixes to /jwt/decode, whose reader takes off only one', () => {
+    const value = `Bearer Bearer ${jwt}`;
+    expect(() => readToken(value)).toThrow(DomainError);
+    expect(run(value)).toEqual({
+      input: value,
+      candidates: [],
+      notes: [expect.stringMatching(/^value matches none of the formats/)],
+      source: 'token_identify',
+    });
   });
 
   it('notes a JWT when a format is asked for', () => {
