@@ -1,12 +1,13 @@
 // PASETO `public` verification against paseto-standard/test-vectors @ 32d7406591eb022f9eff88abb84106dd9d42c0f2
 // (v1.json to v4.json, kept as test/vectors/tokens/paseto-v*.json): every `*-S-*` vector verifies with its public key,
 // and every `*-F-*` vector fails.
-import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
 import { PortableKeyCodec } from '../../../../src/adapters/driven/portable/portable-key-codec.js';
 import { VerifyToken } from '../../../../src/core/tokens/use-cases/verify-token.js';
-import { pae } from '../../../../src/core/tokens/verify/paseto.js';
+import { readKeys } from '../../../../src/core/keys/read-keys.js';
+import { importPasetoKey, pae, readPasetoKey } from '../../../../src/core/tokens/verify/paseto.js';
 import { expectDomainErrorAsync } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
 import { pasetoCases, type PasetoCase as Vector } from '../../../vectors/tokens/index.js';
@@ -235,6 +236,66 @@ describe('VerifyToken, paseto public', () => {
       ],
     ] as const)('refuses for %s a key of another kind: %s', async (name, message, key) => {
       await expectDomainErrorAsync(verify(byName(name).token, key()), 'TOKEN_KEY_INVALID', message);
+    });
+
+    it('refuses a symmetric secret as an oct JWK, before asking whether it is private', async () => {
+      // 4-F-2's symmetric key (a v4.local key), written as an oct JWK.
+      const k = Buffer.from(byName('4-F-2').key as string, 'hex').toString('base64url');
+      await expectDomainErrorAsync(
+        verify(byName('4-S-1').token, JSON.stringify({ kty: 'oct', k })),
+        'TOKEN_KEY_INVALID',
+        'key is a symmetric secret (an oct JWK); a public PASETO is checked with a public key',
+      );
+    });
+
+    it('does not import a 2048-bit secret for v1, and names it a secret', async () => {
+      // A 2048-bit secret (4-F-2's 32-byte key, 8 times): the size v1 wants, but no RSA key.
+      const k = Buffer.from((byName('4-F-2').key as string).repeat(8), 'hex').toString('base64url');
+      const [secret] = readKeys(new NodeKeyCodec(), JSON.stringify({ kty: 'oct', k })).keys;
+      expect(secret?.sizeBits).toBe(2048);
+      await expectDomainErrorAsync(
+        importPasetoKey(secret as NonNullable<typeof secret>, 1),
+        'TOKEN_KEY_INVALID',
+        'key is a symmetric secret (an oct JWK); v1.public is checked with a 2048-bit RSA public key',
+      );
+    });
+
+    it('imports a public key for verifying only, not extractable, with v3’s compressed point as the vectors give it', async () => {
+      const codec = new NodeKeyCodec();
+      const v3 = await importPasetoKey(readPasetoKey(codec, PUBLIC_PEM[3] as string), 3);
+      expect(v3.key.extractable).toBe(false);
+      expect(v3.key.usages).toEqual(['verify']);
+      // 3-S-1's public-key is the compressed point (SEC 1 §2.3.3) of its public-key-pem.
+      expect(v3.compressed?.toHex()).toBe(byName('3-S-1')['public-key']);
+      const v4 = await importPasetoKey(readPasetoKey(codec, PUBLIC_PEM[4] as string), 4);
+      expect([v4.key.extractable, v4.key.usages, v4.compressed]).toEqual([false, ['verify'], undefined]);
+    });
+
+    it('verifies v3 with a key whose y is odd as well as with the vectors’ key, whose y is even', async () => {
+      // The vectors' key compresses with 0x02 (y even). Its negation, private key n − d and public point (x, p − y), has
+      // an odd y and compresses with 0x03; a token is signed with it here as docs/01-Protocol-Versions/Version3.md's
+      // Sign says: PAE(pk, h, m, f, i) under ECDSA P-384 with SHA-384, the signature r || s.
+      const vector = byName('3-S-1');
+      expect(vector['public-key']?.slice(0, 2)).toBe('02');
+      // secp384r1's order n and prime p, as SEC 2 v2 §2.5.1 gives them.
+      const n = 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n;
+      const p = 2n ** 384n - 2n ** 128n - 2n ** 96n + 2n ** 32n - 1n;
+      const even = createPublicKey(PUBLIC_PEM[3] as string).export({ format: 'jwk' });
+      const bytes = (value: bigint): string => Buffer.from(value.toString(16).padStart(96, '0'), 'hex').toString('base64url');
+      const integer = (text: string): bigint => BigInt(`0x${Buffer.from(text, 'base64url').toString('hex')}`);
+      const d = BigInt(`0x${vector['secret-key'] as string}`);
+      const odd = { kty: 'EC', crv: 'P-384', x: even.x as string, y: bytes(p - integer(even.y as string)), d: bytes(n - d) };
+      expect(integer(odd.y) & 1n).toBe(1n);
+      const privateKey = createPrivateKey({ key: odd, format: 'jwk' });
+      expect(createPublicKey(privateKey).export({ format: 'jwk' })).toMatchObject({ x: odd.x, y: odd.y });
+      const compressed = new Uint8Array([0x03, ...Buffer.from(odd.x, 'base64url')]);
+      const header = new TextEncoder().encode('v3.public.');
+      const message = new TextEncoder().encode('{"data":"y is odd","exp":"2022-01-01T00:00:00+00:00"}');
+      const empty = new Uint8Array(0);
+      const signature = sign('sha384', pae([compressed, header, message, empty, empty]), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+      const token = `v3.public.${Buffer.concat([message, signature]).toString('base64url')}`;
+      const answer = await verify(token, publicPem(createPublicKey(privateKey)));
+      expect(answer).toMatchObject({ valid: true, reason: null, payload: { data: 'y is odd' } });
     });
 
     it('refuses several keys: one key per request', async () => {
