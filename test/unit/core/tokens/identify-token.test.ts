@@ -113,6 +113,9 @@ describe('IdentifyToken: credentials', () => {
   it.each([
     [AWS_KEY_ID.value, 'temporary (STS) access key', AWS_KEY_ID.account, []],
     ['AKIAV7S32T2OSBFJQOIY', 'long-term access key', '411435703965', ['live_credential']],
+    // kubernetes-sigs/aws-iam-authenticator, pkg/token/akid_test.go, commit 15a70e860baf14fac4bfdd9283810efde361bce8:
+    // "account starting with a 0", which the 12 digits keep.
+    ['ASIAQNZGKIQY56JQ7WML', 'temporary (STS) access key', '029608264753', []],
   ])('reads the account of AWS key id %s', (value, resource, account, findings) => {
     const answer = run(value);
     const candidate = only(answer);
