@@ -16,7 +16,9 @@ const latin1 = new TextDecoder('latin1');
 /** A string's octets: a primitive one's content, or a constructed one's parts joined, whatever their tags (asn1_collect). */
 function octets(node: DerNode, depth = 0): Uint8Array {
   if ((node.tag & CONSTRUCTED) === 0) return derContent(node);
-  if (depth >= MAX_STRING_NESTING) throw new DerError('string nested too deep');
+  // asn1_collect starts at depth 0 inside the outer string and refuses a constructed part met at depth 5: six
+  // constructed levels, the outer one included, are read; a seventh is refused.
+  if (depth > MAX_STRING_NESTING) throw new DerError('string nested too deep');
   return concatBytes(derChildren(node).map((part) => octets(part, depth + 1)));
 }
 

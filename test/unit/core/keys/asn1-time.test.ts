@@ -2,7 +2,7 @@
 // reads them: the forms it takes, and the values that name no instant (where OpenSSL prints 'Bad time value').
 import { describe, expect, it } from 'vitest';
 import { timeMs } from '../../../../src/core/keys/asn1-time.js';
-import { derAt } from '../../../../src/core/keys/der.js';
+import { DerError, derAt } from '../../../../src/core/keys/der.js';
 
 const tlv = (tag: number, content: readonly number[]): number[] => [tag, content.length, ...content];
 const ascii = (text: string) => [...new TextEncoder().encode(text)];
@@ -62,5 +62,25 @@ describe('timeMs', () => {
 
   it('reads a constructed UTCTime from its parts, of any tag, as OpenSSL gathers them', () => {
     expect(read(tlv(0x37, [...tlv(0x04, ascii('2611280000')), ...tlv(0x04, ascii('00Z'))]))).toBe(Date.UTC(2026, 10, 28));
+  });
+
+  // A UTCTime nested `levels` deep: 0x37 (a constructed UTCTime) outside, 0x24 (a constructed OCTET STRING) for each
+  // level inside it, and 0x04 (a primitive OCTET STRING) holding the text innermost.
+  const nested = (levels: number): number[] => {
+    let bytes = tlv(0x04, ascii('261128000000Z'));
+    for (let level = 1; level < levels; level++) bytes = tlv(0x24, bytes);
+    return tlv(0x37, bytes);
+  };
+
+  // OpenSSL's asn1_collect (crypto/asn1/tasn_dec.c) is called at depth 0 on the outer string's parts and refuses a
+  // constructed part at depth ASN1_MAX_STRING_NEST (5): node:crypto 26 (OpenSSL 3.5) reads a certificate whose
+  // notBefore is six constructed levels deep, and refuses one of seven.
+  it('reads a time six constructed levels deep, as OpenSSL does', () => {
+    expect(read(nested(1))).toBe(Date.UTC(2026, 10, 28));
+    expect(read(nested(6))).toBe(Date.UTC(2026, 10, 28));
+  });
+
+  it('refuses a time seven constructed levels deep', () => {
+    expect(() => read(nested(7))).toThrow(new DerError('string nested too deep'));
   });
 });
