@@ -19,6 +19,11 @@ describe('timeMs', () => {
     ['491231235959Z', Date.UTC(2049, 11, 31, 23, 59, 59)],
     ['500101000000Z', Date.UTC(1950, 0, 1)],
     ['240229000000Z', Date.UTC(2024, 1, 29)],
+    ['261130000000Z', Date.UTC(2026, 10, 30)],
+    // Offsets at their limits: 12 hours, 59 minutes.
+    ['261128000000+1200', Date.UTC(2026, 10, 27, 12)],
+    ['261128000000-1200', Date.UTC(2026, 10, 28, 12)],
+    ['261128000000+0059', Date.UTC(2026, 10, 27, 23, 1)],
   ])('reads UTCTime %s', (text, ms) => {
     expect(utcTime(text)).toBe(ms);
   });
@@ -40,8 +45,12 @@ describe('timeMs', () => {
     ['Feb 29 of a common year', () => utcTime('230229000000Z')],
     ['Feb 29 of 2100, not a leap year', () => generalizedTime('21000229000000Z')],
     ['hour 24', () => utcTime('261128240000Z')],
-    ['month 13', () => utcTime('261300000000Z')],
-    ['month 0', () => utcTime('261100000000Z')],
+    ['month 13', () => utcTime('261301000000Z')],
+    ['month 0', () => utcTime('260001000000Z')],
+    ['day 0', () => utcTime('261100000000Z')],
+    ['Nov 31', () => utcTime('261131000000Z')],
+    ['Jan 32', () => utcTime('260132000000Z')],
+    ['minute 60', () => utcTime('261128006000Z')],
     ['a lower-case z', () => utcTime('261128000000z')],
     ['no zone', () => utcTime('261128000000')],
     ['text after the zone', () => utcTime('261128000000Z ')],
@@ -49,13 +58,21 @@ describe('timeMs', () => {
     ['an offset of 13 hours', () => utcTime('261128000000+1300')],
     ['an offset of 60 minutes', () => utcTime('261128000000+0060')],
     ['an offset without minutes', () => utcTime('261128000000+01')],
+    ['an offset after the Z', () => utcTime('261128000000Z+0100')],
+    ['text after the offset', () => utcTime('261128000000+0100Z')],
     ["a UTCTime's fraction", () => utcTime('261128000000.5Z')],
     ['a fraction without digits', () => generalizedTime('20261128000000.Z')],
     ['a fraction after a comma', () => generalizedTime('20261128000000,5Z')],
     ['a fraction without seconds', () => generalizedTime('202611280000.5Z')],
     ['a GeneralizedTime of 13 characters', () => generalizedTime('2026112800000Z')],
     ['a UTCTime of 11 characters, which d2i_X509 refuses', () => utcTime('2611280000Z')],
+    ['a UTCTime of 13 characters that starts with a letter', () => utcTime('a61128000000Z')],
+    ['a GeneralizedTime of 15 characters that starts with a letter', () => generalizedTime('a0261128000000Z')],
+    // The digits must come first: a time found further on is not read, even where what follows its length in the text,
+    // here the fraction and the Z, would read.
+    ['text before the digits', () => generalizedTime(`${'x'.repeat(14)}.20261128000000Z`)],
     ['another type than a time', () => read(tlv(0x04, ascii('261128000000Z')))],
+    ['another type that holds a GeneralizedTime', () => read(tlv(0x04, ascii('20261128000000Z')))],
   ])('names no instant for %s', (_label, run) => {
     expect(run()).toBeNaN();
   });
