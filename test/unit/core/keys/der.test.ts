@@ -29,6 +29,9 @@ describe('derAt', () => {
     ['an indefinite length', bytes(0x30, 0x80, 0x00, 0x00), 'bad length'],
     ['a length of five octets', bytes(0x04, 0x85, 1, 1, 1, 1, 1), 'bad length'],
     ['long-form octets past the end', bytes(0x04, 0x82, 0x01), 'bad length'],
+    // 0x04 OCTET STRING, 0x81 one length octet, 0x05 five octets of content, none of which follow: the length octets end
+    // exactly at the end, so the length is read and the content found missing.
+    ['long-form content past the end', bytes(0x04, 0x81, 0x05), 'truncated'],
   ])('refuses %s', (_label, input, message) => {
     expect(() => derAt(input, 0)).toThrow(new DerError(message));
   });
