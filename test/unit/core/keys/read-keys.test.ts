@@ -3,7 +3,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NodeKeyCodec } from '../../../../src/adapters/driven/node-key-codec.js';
-import { publicKeyThumbprint, readKeys } from '../../../../src/core/keys/read-keys.js';
+import { jwkThumbprint, publicKeyThumbprint, readKeys } from '../../../../src/core/keys/read-keys.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { RFC7517_A1, RFC7517_B, RFC7638_THUMBPRINT, RFC8037_A2, RFC8037_A3_THUMBPRINT } from '../../../vectors/jose-keys.js';
 
@@ -78,6 +78,21 @@ describe('readKeys, refusals', () => {
       'KEY_INVALID',
       'key: block 0 holds an EC key on an unnamed curve; keys are RSA, EC on P-256, P-384 or P-521, Ed25519, X25519, Ed448 or X448',
     );
+  });
+});
+
+describe('readKeys, canonical members', () => {
+  it("reads RFC 7517 A.1's RSA key with n and e padded by zero octets as the key itself, 2048 bits, not canonical", () => {
+    const rsa = RFC7517_A1.keys[1] as { n: string; e: string };
+    const padded = (member: string, zeros: number) =>
+      Uint8Array.of(...new Uint8Array(zeros), ...Uint8Array.fromBase64(member, { alphabet: 'base64url' })).toBase64({
+        alphabet: 'base64url',
+        omitPadding: true,
+      });
+    const [key] = read(JSON.stringify({ kty: 'RSA', n: padded(rsa.n, 2), e: padded(rsa.e, 1) })).keys;
+    expect(key).toMatchObject({ required: { kty: 'RSA', n: rsa.n, e: rsa.e }, sizeBits: 2048, nonCanonical: true });
+    expect(jwkThumbprint(key?.required ?? { kty: 'oct', k: '' })).toBe(RFC7638_THUMBPRINT);
+    expect(read(JSON.stringify({ kty: 'RSA', n: rsa.n, e: rsa.e })).keys[0]).toMatchObject({ sizeBits: 2048, nonCanonical: false });
   });
 });
 
