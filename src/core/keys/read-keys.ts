@@ -103,18 +103,17 @@ function memberBytes(jwk: JsonObject, member: string, where: string): Uint8Array
   return Uint8Array.fromBase64(unpadded, { alphabet: 'base64url' });
 }
 
+/** An integer's octets from its first non-zero one: none for zero, which `rsaShape` refuses as n and as e. */
 function withoutLeadingZeros(bytes: Uint8Array): Uint8Array {
   let start = 0;
-  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  while (bytes[start] === 0) start++;
   return bytes.subarray(start);
 }
 
 const bigIntOf = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(`0x${hex(bytes)}`));
 
-function bitLength(bytes: Uint8Array): number {
-  const first = bytes[0] ?? 0;
-  return first === 0 ? 0 : (bytes.length - 1) * 8 + (32 - Math.clz32(first));
-}
+/** The bit length of an integer whose first octet is not zero: an n that `rsaShape` found greater than an e of at least 3. */
+const bitLength = (bytes: Uint8Array): number => (bytes.length - 1) * 8 + (32 - Math.clz32(bytes[0] ?? 0));
 
 function optionalString(jwk: JsonObject, member: string, where: string): string | null {
   const value = own(jwk, member);
