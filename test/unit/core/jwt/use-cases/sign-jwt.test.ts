@@ -8,8 +8,10 @@ import { HmacKnownSecrets } from '../../../../../src/adapters/driven/known-secre
 import { JoseSignatureVerifier } from '../../../../../src/adapters/driven/jose-signature-verifier.js';
 import { NodeKeyCodec } from '../../../../../src/adapters/driven/node-key-codec.js';
 import { PortableKeyCodec } from '../../../../../src/adapters/driven/portable/portable-key-codec.js';
+import { PortableTokenSigner } from '../../../../../src/adapters/driven/portable/portable-token-signer.js';
 import { WebCryptoTokenSigner } from '../../../../../src/adapters/driven/web-crypto-token-signer.js';
 import { relativeSeconds } from '../../../../../src/core/jwt/signing/durations.js';
+import { readSigningKey } from '../../../../../src/core/jwt/signing/signing-key.js';
 import { SIGNING_ALGORITHMS } from '../../../../../src/core/shared/algorithms.js';
 import { DecodeJwt } from '../../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { SignJwt, type SignJwtInput } from '../../../../../src/core/jwt/use-cases/sign-jwt.js';
@@ -17,7 +19,7 @@ import { VerifyJwt } from '../../../../../src/core/jwt/use-cases/verify-jwt.js';
 import type { TokenSigner } from '../../../../../src/core/jwt/ports/token-signer.js';
 import type { KeyCodec } from '../../../../../src/core/keys/ports/key-codec.js';
 import type { JsonObject } from '../../../../../src/core/shared/json.js';
-import { expectDomainErrorAsync } from '../../../../support/domain-error.js';
+import { expectDomainError, expectDomainErrorAsync } from '../../../../support/domain-error.js';
 import { FixedClock } from '../../../../support/fakes.js';
 import { RFC7516_JWE, RFC7519_3_1_TOKEN } from '../../../../support/fixtures.js';
 import { RFC7515_A1_KEY, RFC7515_A2_KEY, RFC7515_A2_TOKEN, RFC7515_A3_PRIVATE_KEY, RFC8037_A1 } from '../../../../vectors/jose-keys.js';
@@ -328,6 +330,82 @@ describe('refusals, each naming the member', () => {
       reader.execute({ payload: {}, key: { ...RFC7515_A3_PRIVATE_KEY, d: 'A'.repeat(43) } }),
       'SIGN_KEY_INVALID',
       "key: the JWK's private members do not make a private EC key",
+    );
+  });
+
+  // SEC 2 v2.0 §2.4.2: P-256's order n and base point G (uncompressed). An ECPrivateKey (RFC 5915 §3) on P-256 with
+  // this d and G as its public key: both codecs read it as it is, so only the range check [1, n − 1] can refuse it.
+  const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+  const P256_G =
+    '046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c2964fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5';
+  const sec1WithPublicG = (d: bigint) => {
+    const der = Uint8Array.fromHex(`30770201010420${d.toString(16).padStart(64, '0')}a00a06082a8648ce3d030107a144034200${P256_G}`);
+    return `-----BEGIN EC PRIVATE KEY-----\n${der.toBase64()}\n-----END EC PRIVATE KEY-----`;
+  };
+  const portableCodec = new PortableKeyCodec();
+  it.each<[string, KeyCodec, TokenSigner]>([
+    ['NodeKeyCodec', new NodeKeyCodec(), new WebCryptoTokenSigner()],
+    ['PortableKeyCodec', portableCodec, new PortableTokenSigner(portableCodec)],
+  ])('refuses an EC private key whose d is n or n + 1, over %s, and signs with d = 1', async (_name, codec, tokenSigner) => {
+    const reader = new SignJwt(clock, tokenSigner, codec, decoder);
+    for (const d of [P256_N, P256_N + 1n]) {
+      await expectDomainErrorAsync(
+        reader.execute({ payload: {}, key: sec1WithPublicG(d) }),
+        'SIGN_KEY_INVALID',
+        'key: the PEM does not hold a private key that can be read',
+      );
+    }
+    const body = await reader.execute({ payload: { a: 1 }, key: sec1WithPublicG(1n) });
+    const g = Uint8Array.fromHex(P256_G);
+    expect(body.key?.public_jwk).toEqual({
+      kty: 'EC',
+      crv: 'P-256',
+      x: g.subarray(1, 33).toBase64({ alphabet: 'base64url', omitPadding: true }),
+      y: g.subarray(33).toBase64({ alphabet: 'base64url', omitPadding: true }),
+      alg: 'ES256',
+      use: 'sig',
+    });
+    await expect(compactVerify(body.token, await importJWK(body.key?.public_jwk as never, 'ES256'))).resolves.toBeDefined();
+  });
+
+  it('refuses an EC private key on a curve with no name, naming it so', async () => {
+    // P-256 with explicit parameters (SEC 1 §C.2) whose base point G is replaced by the key's own point: same field,
+    // equation and order, but a generator no named curve has, so OpenSSL names no curve for it.
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256', paramEncoding: 'explicit' });
+    const der = new Uint8Array(privateKey.export({ type: 'sec1', format: 'der' }));
+    const own = new Uint8Array(publicKey.export({ type: 'spki', format: 'der' })).subarray(-65);
+    const at = der.toHex().indexOf(P256_G) / 2;
+    expect(at).toBeGreaterThan(0);
+    der.set(own, at);
+    await expectDomainErrorAsync(
+      sign({ payload: {}, key: `-----BEGIN EC PRIVATE KEY-----\n${der.toBase64()}\n-----END EC PRIVATE KEY-----` }),
+      'SIGN_KEY_INVALID',
+      'key: an EC key on an unnamed curve cannot sign here; keys are RSA, EC on P-256, P-384 or P-521, and Ed25519',
+    );
+  });
+
+  it('reads RSA keys up to 8192 bits and refuses larger ones, by the size the key codec gives', () => {
+    // Making an 8192-bit key takes seconds of CPU: the codec reports RFC 7515 A.2's key at the sizes to try.
+    const sized = (bits: number): KeyCodec => {
+      const codec = new NodeKeyCodec();
+      return Object.assign(Object.create(codec) as KeyCodec, { facts: (key: never) => ({ ...codec.facts(key), bits }) });
+    };
+    expect(readSigningKey(sized(8192), undefined, RFC7515_A2_KEY)).toMatchObject({
+      member: 'key',
+      words: 'an RSA key of 8192 bits',
+      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'],
+      defaultAlgorithm: 'RS256',
+      id: null,
+    });
+    expectDomainError(
+      () => readSigningKey(sized(8193), undefined, RFC7515_A2_KEY),
+      'SIGN_KEY_INVALID',
+      'key: an RSA key of 8193 bits; signing needs 2048 to 8192 bits (RFC 7518 §3.3)',
+    );
+    expectDomainError(
+      () => readSigningKey(sized(2047), undefined, RFC7515_A2_KEY),
+      'SIGN_KEY_INVALID',
+      'key: an RSA key of 2047 bits; signing needs 2048 to 8192 bits (RFC 7518 §3.3)',
     );
   });
 
