@@ -291,6 +291,15 @@ describe('readSdJwt, the edges of RFC 9901 §7.3', () => {
     expect(codes(sdJwt({ _sd: [given.digest] }, [given.text]))).not.toContain('sd_reserved_name');
   });
 
+  it('places the first of two disclosures of one name in one object, and flags the second as an overwrite', () => {
+    const first = disclosure('s1', 'a', 1);
+    const second = disclosure('s2', 'a', 2);
+    const read = readSdJwt(sdJwt({ _sd: [first.digest, second.digest] }, [first.text, second.text]));
+    expect(read.sdJwt.disclosed_payload).toEqual({ a: 1 });
+    expect(read.sdJwt.disclosures.map((d) => d.path)).toEqual(['/a', null]);
+    expect(read.problems).toMatchObject({ claimOverwrite: true, unmatchedDisclosure: true, duplicateDigest: false });
+  });
+
   it('escapes ~ and / in the JSON Pointer of a disclosed claim (RFC 6901)', () => {
     const odd = disclosure('s', 'a~b/c', 1);
     expect(sd(sdJwt({ _sd: [odd.digest] }, [odd.text]))?.disclosures[0]?.path).toBe('/a~0b~1c');
@@ -327,6 +336,8 @@ describe('readSdJwt, the edges of RFC 9901 §7.3', () => {
     ['x'.repeat(32), `, not "${'x'.repeat(32)}"`],
     ['x'.repeat(33), ''],
     [7, ''],
+    // An array has a length too, but only a string is named.
+    [['sha-256'], ''],
   ])('names an unsupported _sd_alg of up to 32 characters in its refusal (%s)', (alg, echo) => {
     expectDomainError(
       () => decode(sdJwt({ _sd_alg: alg }, [])),
