@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { DecodeJwt, type DecodedBody } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
@@ -368,6 +369,14 @@ describe('DecodeJwt, every JOSE form', () => {
     it('tries the known secrets on the first signature of a JSON serialization too', () => {
       const [header = '', payload = '', signature = ''] = JWT_IO_TOKEN.split('.');
       const token = json({ payload, protected: header, signature });
+      expect(decoder.execute({ token, check_secrets: true }).findings).toContainEqual(expect.objectContaining({ code: 'known_secret' }));
+    });
+
+    it('tries the known secrets over an empty protected header when a signature has none (RFC 7515 §5.1)', () => {
+      // jwt.io's example secret, which signs JWT_IO_TOKEN; the signing input of a header-only signature is ".payload".
+      const payload = b64url(json({ sub: '1234567890' }));
+      const signature = createHmac('sha256', 'your-256-bit-secret').update(`.${payload}`).digest('base64url');
+      const token = json({ payload, header: { alg: 'HS256' }, signature });
       expect(decoder.execute({ token, check_secrets: true }).findings).toContainEqual(expect.objectContaining({ code: 'known_secret' }));
     });
 
