@@ -5,7 +5,7 @@ import { readSdJwt } from '../../../../src/core/jwt/sd-jwt.js';
 import { DecodeJwt } from '../../../../src/core/jwt/use-cases/decode-jwt.js';
 import { expectDomainError } from '../../../support/domain-error.js';
 import { FixedClock } from '../../../support/fakes.js';
-import { b64url } from '../../../support/fixtures.js';
+import { RFC7516_JWE, b64url } from '../../../support/fixtures.js';
 
 const decoder = new DecodeJwt(new FixedClock(Date.UTC(2026, 10, 22)), new HmacKnownSecrets());
 const decode = (token: string) => decoder.execute({ token });
@@ -220,6 +220,19 @@ describe('DecodeJwt, an SD-JWT (RFC 9901)', () => {
       'token disclosure 1 JSON is nested deeper than 64 levels',
     ],
     [`${jwt(ISSUER_HEADER, {})}~~`, 'TOKEN_MALFORMED', 'token disclosure 1 is empty'],
+    // The issuer-signed and the key-binding JWT are read as compact JWSs (RFC 9901 §4): a JWE is neither.
+    [`${RFC7516_JWE}~`, 'TOKEN_ENCRYPTED', 'token is an encrypted JWE (five parts) and cannot be decoded without the key'],
+    [
+      `${jwt(ISSUER_HEADER, {})}~${RFC7516_JWE}`,
+      'TOKEN_ENCRYPTED',
+      'token is an encrypted JWE (five parts) and cannot be decoded without the key',
+    ],
+    [`a*b.${b64url('{}')}.c2ln~`, 'TOKEN_SEGMENT_ENCODING', 'token header contains characters outside the base64url alphabet'],
+    [
+      `${jwt(ISSUER_HEADER, {})}~a*b.${b64url('{}')}.c2ln`,
+      'TOKEN_SEGMENT_ENCODING',
+      'token header contains characters outside the base64url alphabet',
+    ],
     [`a.b~`, 'TOKEN_MALFORMED', 'token must have three dot-separated parts (header.payload.signature), found 2'],
   ] as const)('refuses %s', (token, code, message) => {
     expectDomainError(() => decode(token), code, message);
