@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINDING_RULES, findingsOf } from '../../../../src/core/jwt/findings.js';
+import { FINDING_RULES, findingsOf, type FindingInput } from '../../../../src/core/jwt/findings.js';
 import { HmacKnownSecrets } from '../../../../src/adapters/driven/known-secrets/hmac-known-secrets.js';
 import { KNOWN_SECRETS } from '../../../../src/adapters/driven/known-secrets/list.js';
 import { scanJson } from '../../../../src/core/shared/json-scan.js';
@@ -246,6 +246,84 @@ describe('the table of finding rules', () => {
   it('lists its rules most severe first, so that findings come out in severity order', () => {
     const ranks = FINDING_RULES.map((rule) => SEVERITIES.indexOf(rule.severity));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  const NO_SD_PROBLEM = {
+    duplicateDigest: false,
+    reservedName: false,
+    claimOverwrite: false,
+    unmatchedDisclosure: false,
+    hashMismatch: false,
+    keyBindingType: false,
+  };
+  const ruled = (more: Partial<FindingInput>) =>
+    findingsOf({
+      header: { alg: 'ES256' },
+      payload: {},
+      exp: NOW + 60,
+      iat: undefined,
+      nbf: undefined,
+      nowSeconds: NOW,
+      duplicateMember: false,
+      knownSecret: undefined,
+      ...more,
+    });
+
+  it.each<[Partial<FindingInput>, string, string]>([
+    [
+      { headerConflict: true },
+      'header_conflict',
+      'a member is in both the protected and the unprotected header of a signature, which RFC 7515 §7.2.1 forbids: libraries disagree on which wins, and only the protected one is signed',
+    ],
+    [
+      { sd: { ...NO_SD_PROBLEM, duplicateDigest: true } },
+      'sd_duplicate_digest',
+      'a digest appears more than once in the payload and the disclosures: RFC 9901 §7.1 requires rejecting the SD-JWT',
+    ],
+    [
+      { sd: { ...NO_SD_PROBLEM, reservedName: true } },
+      'sd_reserved_name',
+      'a disclosure names _sd or ...: those names are reserved, and RFC 9901 §7.1 requires rejecting it',
+    ],
+    [
+      { sd: { ...NO_SD_PROBLEM, claimOverwrite: true } },
+      'sd_claim_overwrite',
+      'a disclosed claim has the name of a claim already in plain form there: RFC 9901 §7.1 requires rejecting the SD-JWT, and verifiers that do not would let a holder replace a signed claim',
+    ],
+    [
+      { sd: { ...NO_SD_PROBLEM, hashMismatch: true } },
+      'sd_hash_mismatch',
+      "the key-binding JWT's sd_hash is missing or is not the hash of the SD-JWT it came with: it can be replayed with other disclosures (RFC 9901 §4.3.1)",
+    ],
+    [
+      { sd: { ...NO_SD_PROBLEM, unmatchedDisclosure: true } },
+      'sd_unmatched_disclosure',
+      'a disclosure matches no digest in the payload or in another disclosure: it discloses nothing, and may be left from another token',
+    ],
+    [
+      { sd: { ...NO_SD_PROBLEM, keyBindingType: true } },
+      'sd_key_binding_type',
+      'the key-binding JWT has a typ other than kb+jwt (RFC 9901 §4.3)',
+    ],
+    [
+      { header: { alg: 'RSA1_5', enc: 'A128GCM' }, payload: undefined, encrypted: true },
+      'jwe_rsa1_5',
+      'alg is RSA1_5: PKCS #1 v1.5 key transport is open to padding-oracle attacks that recover the content key (RFC 8725 §3.2)',
+    ],
+    [
+      { header: { alg: 'dir', enc: 'A128GCM', zip: 'DEF' }, payload: undefined, encrypted: true },
+      'jwe_compression',
+      'zip is present: compressing before encrypting leaks the plaintext through the ciphertext length (RFC 8725 §3.6)',
+    ],
+  ])('gives %j the one finding %s, in its words', (more, code, message) => {
+    expect(ruled(more)).toEqual([expect.objectContaining({ code, message })]);
+  });
+
+  it('counts PBES2 iterations only when p2c is a JSON number and alg a string', () => {
+    const jwe = (header: object) => ruled({ header, payload: undefined, encrypted: true }).map((finding) => finding.code);
+    expect(jwe({ alg: 'PBES2-HS256+A128KW', enc: 'A128GCM', p2c: 1_000_001 })).toEqual(['jwe_pbes2_count']);
+    expect(jwe({ alg: 'PBES2-HS256+A128KW', enc: 'A128GCM', p2c: '1000001' })).toEqual([]);
+    expect(jwe({ alg: 5, enc: 'A128GCM', p2c: 1_000_001 })).toEqual(['alg_missing']);
   });
 
   it('finds, for a JWE, only what concerns its header and encryption', () => {
