@@ -37,20 +37,6 @@ const refuse = (member: string, message: string): DomainError => new DomainError
 const HMAC = algorithmsForKey(SIGNING_ALGORITHMS, 'oct');
 const RSA = algorithmsForKey(SIGNING_ALGORITHMS, 'RSA');
 const ED25519 = algorithmsForKey(SIGNING_ALGORITHMS, 'OKP Ed25519');
-/** The curves that sign, by the name a key codec gives (OpenSSL's): RFC 7518's name, and what a key on it makes. */
-/**
- * The order n of each signing curve's base point, from SEC 2 v2.0 §2.4.2 (secp256r1), §2.5.1 (secp384r1) and §2.6.1
- * (secp521r1): an EC private key's d is an integer in [1, n − 1] (SEC 1 v2.0 §3.2.1).
- */
-const CURVE_ORDERS: ReadonlyMap<string, bigint> = new Map([
-  ['prime256v1', 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n],
-  ['secp384r1', 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n],
-  [
-    'secp521r1',
-    0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409n,
-  ],
-]);
-
 /** Whether an EC private key's d (base64url, as its JWK writes it) lies in [1, n − 1] for the curve's order n. */
 function scalarInRange(d: unknown, order: bigint): boolean {
   if (typeof d !== 'string') return false;
@@ -58,14 +44,23 @@ function scalarInRange(d: unknown, order: bigint): boolean {
   return value >= 1n && value < order;
 }
 
-const EC_CURVES: ReadonlyMap<string, readonly [crv: string, algorithms: readonly SigningAlgorithm[]]> = new Map(
+/**
+ * The curves that sign, by the name a key codec gives (OpenSSL's): RFC 7518's name, what a key on it makes, and the
+ * order n of its base point, from SEC 2 v2.0 §2.4.2 (secp256r1), §2.5.1 (secp384r1) and §2.6.1 (secp521r1): an EC
+ * private key's d is an integer in [1, n − 1] (SEC 1 v2.0 §3.2.1).
+ */
+const EC_CURVES: ReadonlyMap<string, readonly [crv: string, algorithms: readonly SigningAlgorithm[], order: bigint]> = new Map(
   (
     [
-      ['prime256v1', 'P-256'],
-      ['secp384r1', 'P-384'],
-      ['secp521r1', 'P-521'],
+      ['prime256v1', 'P-256', 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n],
+      ['secp384r1', 'P-384', 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n],
+      [
+        'secp521r1',
+        'P-521',
+        0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409n,
+      ],
     ] as const
-  ).map(([name, crv]) => [name, [crv, algorithmsForKey(SIGNING_ALGORITHMS, `EC ${crv}`)]]),
+  ).map(([name, crv, order]) => [name, [crv, algorithmsForKey(SIGNING_ALGORITHMS, `EC ${crv}`), order]]),
 );
 /** RFC 7518 §3.2: an HMAC key at least as long as the hash. */
 export const MIN_SECRET_BYTES: Readonly<Record<string, number>> = { HS256: 32, HS384: 48, HS512: 64 };
@@ -116,8 +111,7 @@ function privateRead(keys: KeyCodec, key: PrivateKey, id: string | null, jwkAlg:
     throw refuse('key', unusable);
   }
   // A d of n or more makes a public key (d mod n) but no signature: Web Crypto refuses to import it.
-  const order = CURVE_ORDERS.get(hostCurve ?? '');
-  if (ec !== undefined && order !== undefined && !scalarInRange(keys.privateJwk(key).d, order)) throw refuse('key', unusable);
+  if (ec !== undefined && !scalarInRange(keys.privateJwk(key).d, ec[2])) throw refuse('key', unusable);
   // includes only compares: any string may be looked for.
   if (jwkAlg !== null && !row.algorithms.includes(jwkAlg as SigningAlgorithm)) {
     throw refuse('key', `its alg ${jwkAlg} is not one ${row.words} makes (${row.algorithms.join(', ')})`);
