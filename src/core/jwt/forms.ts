@@ -98,12 +98,9 @@ function member<T>(object: JsonObject, name: string, type: MemberType<T>): T | u
 const optionalObject = (object: JsonObject, name: string): JsonObject | null => member(object, name, OBJECT) ?? null;
 const optionalString = (object: JsonObject, name: string): string | undefined => member(object, name, STRING);
 
-/** Members of `protectedHeader` win: only they are signed (or authenticated). */
+/** Members of `protectedHeader` win: only they are signed (or authenticated). Object.assign skips a null header. */
 const merged = (...headers: (JsonObject | null)[]): JsonObject =>
-  headers
-    .filter((header) => header !== null)
-    .reverse()
-    .reduce<JsonObject>((all, header) => Object.assign(all, header), {});
+  headers.reverse().reduce<JsonObject>((all, header) => Object.assign(all, header), {});
 
 const byteLength = (part: string, text: string | undefined): number => (text === undefined ? 0 : base64UrlBytes(part, text).length);
 
