@@ -320,7 +320,7 @@ describe('the table of finding rules', () => {
   });
 
   it('counts PBES2 iterations only when p2c is a JSON number and alg a string', () => {
-    const jwe = (header: object) => ruled({ header, payload: undefined, encrypted: true }).map((finding) => finding.code);
+    const jwe = (header: Record<string, unknown>) => ruled({ header, payload: undefined, encrypted: true }).map((finding) => finding.code);
     expect(jwe({ alg: 'PBES2-HS256+A128KW', enc: 'A128GCM', p2c: 1_000_001 })).toEqual(['jwe_pbes2_count']);
     expect(jwe({ alg: 'PBES2-HS256+A128KW', enc: 'A128GCM', p2c: '1000001' })).toEqual([]);
     expect(jwe({ alg: 5, enc: 'A128GCM', p2c: 1_000_001 })).toEqual(['alg_missing']);
