@@ -14,6 +14,7 @@ import {
   shownPayload,
   signedTimes,
 } from '../../../../src/core/tokens/signed-values.js';
+import { concatBytes } from '../../../../src/core/shared/bytes.js';
 import { MAX_INFLATED_BYTES } from '../../../../src/core/tokens/vocabulary.js';
 import {
   DJANGO_DUMPS,
@@ -37,16 +38,7 @@ const storedBlock = (data: Uint8Array, final: boolean): Uint8Array => {
   return block;
 };
 /** A zlib stream (RFC 1950): header 78 01, the blocks, then four bytes where the Adler-32 goes, which fflate does not check. */
-const zlibStream = (blocks: readonly Uint8Array[]): Uint8Array => {
-  const parts = [Uint8Array.of(0x78, 0x01), ...blocks, new Uint8Array(4)];
-  const stream = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    stream.set(part, at);
-    at += part.length;
-  }
-  return stream;
-};
+const zlibStream = (blocks: readonly Uint8Array[]): Uint8Array => concatBytes([Uint8Array.of(0x78, 0x01), ...blocks, new Uint8Array(4)]);
 
 describe('readItsdangerous', () => {
   it('reads a timed Flask session: payload, timestamp and a SHA-1 signature', () => {
