@@ -43,6 +43,9 @@ const FORMAT_MESSAGE = 'datetime must be an RFC 3339 date-time such as 2024-05-0
 const MISSING_ZONE_MESSAGE =
   'datetime must end with a time zone, Z or ±HH:MM, or tz must name one (such as Europe/Berlin): local time is ambiguous';
 
+/** A whole RFC 3339 date-time without its offset, but with a space for the T: SQL's DATETIME. */
+const SPACED_DATETIME = /^\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?\s*$/;
+
 /** The text formats that carry their own offset or zone: without `tz`, only these are named in the refusal. */
 const OWN_ZONE_FORMATS = TEXT_FORMAT_TABLE.filter(({ format }) => !FLOATING_FORMATS.includes(format));
 
@@ -64,8 +67,9 @@ function notRfc3339(text: string, tz: string | undefined): DomainError {
   const format = readings[0]?.row.format;
   const readBy = '/unix-timestamp/identify and /unix-timestamp/format';
   if (format === undefined) return new DomainError('DATETIME_INVALID', FORMAT_MESSAGE);
-  // identify's rfc3339 takes a space for the T, as RFC 3339 §5.6 allows; /to-unix does not (contract §3).
-  if (format === 'rfc3339')
+  // identify's rfc3339 takes a space for the T, as RFC 3339 §5.6 allows, and its iso_local SQL's DATETIME;
+  // /to-unix takes the T alone (contract §3), so that is all such a value needs.
+  if (format === 'rfc3339' || (format === 'iso_local' && SPACED_DATETIME.test(text)))
     return new DomainError(
       'DATETIME_INVALID',
       `${FORMAT_MESSAGE}, with a T between date and time, where this one has a space; ${readBy} read it as written`,
